@@ -1,0 +1,36 @@
+# The two commands README.md promises: `make run` and `make test`.
+# Both install what is missing first (scripts/install-deps is silent when all is there).
+JOBS ?= $(shell nproc)
+RELEASE := build/release
+ASAN := build/asan
+
+.PHONY: run test test-asan deps release asan bench clean format
+
+deps:
+	@scripts/install-deps
+
+release: deps
+	@cmake --preset release >/dev/null
+	@cmake --build $(RELEASE) -j $(JOBS)
+
+asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build $(ASAN) -j $(JOBS)
+
+run: release
+	@$(RELEASE)/naqala play kalah --north computer:5
+
+test: release
+	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+test-asan: asan
+	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE slow $(CTEST_ARGS)
+
+bench: release
+	@$(RELEASE)/bench/naqala_bench
+
+format:
+	@find src tests bench -name '*.h' -o -name '*.cpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

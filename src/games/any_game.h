@@ -1,0 +1,88 @@
+#pragma once
+// Type erasure over every game: what the CLI, the server and Python see. A typed state
+// is wrapped by TypedState<S> (typed_state.h); a ruleset family registers a factory in
+// the registry (registry.h).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/outcome.h"
+#include "core/player.h"
+#include "core/rng.h"
+
+namespace naqala {
+
+// One user-settable option of a variant, as `naqala variants` lists it.
+struct OptionInfo {
+  std::string name;
+  std::string help;
+  std::string type;                  // "int", "bool" or "enum"
+  std::string default_value;         // as text
+  std::vector<std::string> allowed;  // every allowed value, as text
+};
+
+struct VariantInfo {
+  std::string name;    // the preset name, e.g. "oware"
+  std::string title;   // "Oware (abapa)"
+  std::string family;  // "sowing", "bao", "omweso", "backgammon"
+  std::string summary; // one line
+  std::vector<std::string> aliases;
+  std::vector<OptionInfo> options;
+};
+
+struct ChanceText {
+  std::string outcome;  // e.g. "3-1"
+  double probability;
+};
+
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+
+  virtual Player to_move() const = 0;
+  virtual bool is_over() const = 0;
+  virtual Outcome outcome() const = 0;
+  virtual std::uint64_t hash() const = 0;
+
+  // Legal moves in the game's canonical notation.
+  virtual std::vector<std::string> legal_moves() const = 0;
+  // Plays a move given as text. Throws ParseError (not a move of this game) or
+  // IllegalMoveError (not legal here); both messages list the legal moves.
+  virtual void play(std::string_view move) = 0;
+
+  // Chance nodes (backgammon dice). The defaults describe a game without chance.
+  virtual bool is_chance_node() const { return false; }
+  virtual std::vector<ChanceText> chance_outcomes() const { return {}; }
+  virtual void apply_chance(std::string_view outcome);
+  virtual std::string sample_chance(Rng& rng) const;
+
+  // The documented text form that round-trips through AnyGame::from_position.
+  virtual std::string position() const = 0;
+  // A multi-line board for the terminal.
+  virtual std::string render() const = 0;
+  // Structured board for machines (server, Python); each family documents its fields.
+  virtual nlohmann::json board_json() const = 0;
+};
+
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual const VariantInfo& info() const = 0;
+  // The canonical variant spec: "name" or "name:key=value,..." listing non-default options.
+  virtual std::string spec() const = 0;
+  virtual std::unique_ptr<AnyState> new_game() const = 0;
+  // Throws ParseError with what was wrong and what the form is.
+  virtual std::unique_ptr<AnyState> from_position(std::string_view position) const = 0;
+  // The rules of this variant, with its options applied, in plain English.
+  virtual std::string rules_text() const = 0;
+};
+
+// "move '7' is not legal here; legal moves: 1 2 3" and friends.
+std::string join_moves(const std::vector<std::string>& moves);
+
+}  // namespace naqala
