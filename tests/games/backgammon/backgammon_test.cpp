@@ -328,7 +328,7 @@ TEST(Backgammon, RegistryAndAnyState) {
 
 TEST(Backgammon, RandomGamesKeepInvariants) {
   Rng rng(42);
-  for (int game = 0; game < 200; ++game) {
+  for (int game = 0; game < 100; ++game) {
     Rules r;
     r.match = game % 3 == 0 ? 0 : 5;
     State s(r);
