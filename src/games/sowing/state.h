@@ -3,6 +3,7 @@
 // The state is a small value (copy = undo); the rules are shared and read-only.
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -69,9 +70,18 @@ class State {
 };
 
 inline int State::row_seeds(Player p) const {
-  const int first = rules_->first_pit(p);
+  const Rules& r = *rules_;
+  const int first = r.first_pit(p);
+  if (r.pits <= 8) {
+    // Up to eight pits at once: one load, a mask, and a multiply that adds the bytes
+    // (exact because a board never holds more than 255 seeds).
+    std::uint64_t row;
+    std::memcpy(&row, board_.data() + first, sizeof row);
+    row &= r.row_mask;
+    return static_cast<int>((row * 0x0101010101010101ULL) >> 56);
+  }
   int sum = 0;
-  for (int i = 0; i < rules_->pits; ++i) sum += board_[first + i];
+  for (int i = 0; i < r.pits; ++i) sum += board_[first + i];
   return sum;
 }
 
@@ -226,7 +236,11 @@ inline void State::check_end(Player moved) {
   // At the start of the mover's turn: can he move at all?
   const int first = r.first_pit(mover_);
   bool has_pit = false;
-  for (int i = 0; i < r.pits && !has_pit; ++i) has_pit = board_[first + i] >= r.min_seeds;
+  if (r.min_seeds == 1) {
+    has_pit = row_seeds(mover_) != 0;
+  } else {
+    for (int i = 0; i < r.pits && !has_pit; ++i) has_pit = board_[first + i] >= r.min_seeds;
+  }
   if (!has_pit) return end(EndReason::NoMove, r.remaining, mover_);
   if ((r.must_feed && row_seeds(opponent(mover_)) == 0) || r.grand_slam == GrandSlam::Forbidden)
     check_turn_start();
