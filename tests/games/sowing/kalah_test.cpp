@@ -48,7 +48,8 @@ TEST(Kalah, CaptureFromOwnEmptyPit) {
 // S0:12 "e a casa do oponente em frente a essa tiver sementes"; A3 default: no capture if empty.
 TEST(Kalah, NoCaptureOppositeEmptyUnlessOption) {
   const char* pos = "1,0,4,4,4,4/4,4,4,4,0,4/6,5/S";
-  State plain = State::from_position(*preset("kalah"), pos);
+  auto rules_plain = preset("kalah");
+  State plain = State::from_position(*rules_plain, pos);
   play_pit(plain, 1);
   EXPECT_EQ(plain.position(), "0,1,4,4,4,4/4,4,4,4,0,4/6,5/N");
   auto r = preset("kalah", {{"empty_capture", "true"}});

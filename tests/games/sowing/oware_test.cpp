@@ -42,13 +42,15 @@ TEST(Oware, OriginSkippedOnLaps) {
 TEST(Oware, GrandSlamOptions) {
   const char* pos = "1,0,0,0,0,2/1,1,0,0,0,0/22,21/S";  // pit 6 makes North 2,2: every seed
   {
-    State s = State::from_position(*preset("oware"), pos);
+    auto rules_s = preset("oware");
+    State s = State::from_position(*rules_s, pos);
     play_pit(s, 6);
     EXPECT_FALSE(s.is_over());
     EXPECT_EQ(s.position(), "1,0,0,0,0,0/2,2,0,0,0,0/22,21/N");  // captures nothing
   }
   {
-    State s = State::from_position(*preset("oware", {{"grand_slam", "capture_all"}}), pos);
+    auto rules_s = preset("oware", {{"grand_slam", "capture_all"}});
+    State s = State::from_position(*rules_s, pos);
     play_pit(s, 6);
     ASSERT_TRUE(s.is_over());
     EXPECT_EQ(s.outcome().reason, EndReason::GrandSlam);
@@ -111,10 +113,12 @@ TEST(Oware, TwentyFiveWinsAndTwentyFourAllDraws) {
 // S0:15's extra rule (option skip_12): pits holding 12 or more are passed over.
 TEST(Oware, Skip12Option) {
   const char* pos = "0,0,0,0,0,2/12,1,1,1,1,1/11,18/S";
-  State plain = State::from_position(*preset("oware"), pos);
+  auto rules_plain = preset("oware");
+  State plain = State::from_position(*rules_plain, pos);
   play_pit(plain, 6);
   EXPECT_EQ(plain.position(), "0,0,0,0,0,0/13,0,1,1,1,1/13,18/N");  // pit 2 made 2: taken
-  State skip = State::from_position(*preset("oware", {{"skip_12", "true"}}), pos);
+  auto rules_skip = preset("oware", {{"skip_12", "true"}});
+  State skip = State::from_position(*rules_skip, pos);
   play_pit(skip, 6);
   EXPECT_EQ(skip.position(), "0,0,0,0,0,0/12,0,0,1,1,1/15,18/N");  // 12-pit passed; pits 3, 2 taken
 }
