@@ -1,6 +1,7 @@
 #include "games/registry.h"
 
 #include "core/error.h"
+#include "games/sowing/family.h"
 
 
 namespace naqala {
@@ -8,6 +9,7 @@ namespace naqala {
 const std::vector<GameFamily>& game_families() {
   // Each family adds itself here; order is the order `naqala variants` lists them.
   static const std::vector<GameFamily> families = {
+      sowing::family(),
 
   };
   return families;
