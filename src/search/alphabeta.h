@@ -99,7 +99,8 @@ class AlphaBeta {
     std::vector<std::unique_ptr<Worker>> workers;
     for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(*this, i, root));
     std::vector<std::thread> helpers;
-    for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { workers[i]->iterate(nullptr, nullptr); });
+    for (int i = 1; i < threads; ++i)
+      helpers.emplace_back([&, i] { workers[i]->iterate(nullptr, nullptr); });
     workers[0]->iterate(&result, &progress);
     stop_.store(true);
     for (auto& t : helpers) t.join();
@@ -168,7 +169,8 @@ class AlphaBeta {
 
     void iterate(Result* result, const Progress* progress) {
       if (root_moves.empty()) return;
-      const int max_depth = owner.limits_.depth > 0 ? std::min(owner.limits_.depth, kMaxPly - 1) : kMaxPly - 1;
+      const int max_depth =
+          owner.limits_.depth > 0 ? std::min(owner.limits_.depth, kMaxPly - 1) : kMaxPly - 1;
       path[0] = root.hash();
       mark_progress(root, 0);
       int value = 0;
@@ -241,7 +243,8 @@ class AlphaBeta {
           v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
         } else {
           v = child_value(root, rm.child, depth - 1, alpha, alpha + 1, 1);
-          if (v > alpha && v < beta && !stopped) v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
+          if (v > alpha && v < beta && !stopped)
+            v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
         }
         if (stopped) return best;
         rm.value = v;
@@ -255,7 +258,8 @@ class AlphaBeta {
             alpha = v;
             if (v >= beta) {
               // Fail high: the moves not yet searched keep their order behind this one.
-              for (std::size_t j = i + 1; j < root_moves.size(); ++j) root_moves[j].value = -kInfinity;
+              for (std::size_t j = i + 1; j < root_moves.size(); ++j)
+                root_moves[j].value = -kInfinity;
               break;
             }
           }
@@ -392,7 +396,8 @@ class AlphaBeta {
           v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
         } else {
           v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1);
-          if (v > alpha && v < beta && !stopped) v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
+          if (v > alpha && v < beta && !stopped)
+            v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
         }
         if (stopped) return 0;
         if (v > best) {
@@ -411,7 +416,8 @@ class AlphaBeta {
         }
       }
       // The table keeps indices below 255 only.
-      const int stored_index = best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
+      const int stored_index =
+          best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
       const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
       owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
       return best;

@@ -96,8 +96,10 @@ class TranspositionTable {
  private:
   // data: value (32 bits) | depth (8) | bound (2, never 0 in a stored slot) | move+1 (8) | age (8)
   std::uint64_t pack(int value, int depth, Bound bound, int move_index) const {
-    return static_cast<std::uint32_t>(value) | static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 32 |
-           static_cast<std::uint64_t>(bound) << 40 | static_cast<std::uint64_t>((move_index + 1) & 0xff) << 48 |
+    return static_cast<std::uint32_t>(value) |
+           static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 32 |
+           static_cast<std::uint64_t>(bound) << 40 |
+           static_cast<std::uint64_t>((move_index + 1) & 0xff) << 48 |
            static_cast<std::uint64_t>(age_) << 56;
   }
   static TTEntry unpack(std::uint64_t data) {

@@ -18,7 +18,9 @@ inline constexpr int kWin = 1'000'000;
 inline constexpr int kInfinity = 2'000'000;
 inline constexpr int kMaxPly = 128;
 
-inline bool is_decisive(int value) { return value >= kWin / 2 || value <= -kWin / 2; }
+inline bool is_decisive(int value) {
+  return value >= kWin / 2 || value <= -kWin / 2;
+}
 
 inline int terminal_value(const Outcome& o, Player view) {
   if (!o.winner) return 0;

@@ -101,7 +101,8 @@ void expect_solves(int seeds, int threads) {
         TinyKalah<N> child = s;
         child.play(mv.move);
         int v = terminal_value(child.outcome(), s.to_move());
-        if (!child.is_over()) v = child.to_move() == s.to_move() ? solve(child, memo) : -solve(child, memo);
+        if (!child.is_over())
+          v = child.to_move() == s.to_move() ? solve(child, memo) : -solve(child, memo);
         if (mv.move == r.best) {
           EXPECT_EQ(v, truth);
         }
@@ -128,7 +129,9 @@ TEST(AlphaBeta, SolvesTinyKalah2x2) {
 TEST(AlphaBeta, SolvesTinyKalah2x3) {
   for (int seeds = 1; seeds <= 3; ++seeds) expect_solves<3>(seeds, 1);
 }
-TEST(AlphaBeta, SolvesTinyKalah2x4WithTwoThreads) { expect_solves<4>(2, 2); }
+TEST(AlphaBeta, SolvesTinyKalah2x4WithTwoThreads) {
+  expect_solves<4>(2, 2);
+}
 
 TEST(AlphaBeta, DepthLimitedAgreesWithMinimaxOnForcedWins) {
   // A win minimax sees within d plies, alpha-beta at depth d must see too, and a win or loss
@@ -208,7 +211,8 @@ int expectimax(const DiceRace& s) {
   for (auto m : moves) {
     DiceRace child = s;
     child.play(m);
-    const int v = child.is_over() ? terminal_value(child.outcome(), s.to_move()) : -expectimax(child);
+    const int v =
+        child.is_over() ? terminal_value(child.outcome(), s.to_move()) : -expectimax(child);
     best = std::max(best, v);
   }
   return best;

@@ -75,7 +75,8 @@ class TinyKalah {
   Outcome outcome() const {
     Outcome o;
     o.scores = {board_[2 * N], board_[2 * N + 1]};
-    if (o.scores[0] != o.scores[1]) o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
+    if (o.scores[0] != o.scores[1])
+      o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
     o.reason = over_ ? EndReason::RowEmpty : EndReason::None;
     return o;
   }
@@ -176,8 +177,9 @@ class DiceRace {
     return o;
   }
   std::uint64_t hash() const {
-    return mix((static_cast<std::uint64_t>(turns_) << 32) | (static_cast<std::uint64_t>(score_[0]) << 24) |
-               (score_[1] << 16) | (roll_ << 8) | index(mover_));
+    return mix((static_cast<std::uint64_t>(turns_) << 32) |
+               (static_cast<std::uint64_t>(score_[0]) << 24) | (score_[1] << 16) | (roll_ << 8) |
+               index(mover_));
   }
 
  private:
@@ -215,11 +217,14 @@ class Ring {
   Outcome outcome() const {
     Outcome o;
     o.scores = {points_[0], points_[1]};
-    if (points_[0] != points_[1]) o.winner = points_[0] > points_[1] ? Player::South : Player::North;
+    if (points_[0] != points_[1])
+      o.winner = points_[0] > points_[1] ? Player::South : Player::North;
     o.reason = ended_ ? EndReason::Cycle : EndReason::Threshold;
     return o;
   }
-  std::uint64_t hash() const { return mix(cell_ * 64 + points_[0] * 8 + points_[1] * 2 + index(mover_)); }
+  std::uint64_t hash() const {
+    return mix(cell_ * 64 + points_[0] * 8 + points_[1] * 2 + index(mover_));
+  }
   bool ends_on_cycle() const { return true; }
   void end_by_cycle() { ended_ = true; }
   std::uint64_t irreversible_count() const { return points_[0] + points_[1]; }
