@@ -1,5 +1,7 @@
 #include "games/any_game.h"
 
+#include <chrono>
+
 #include "core/error.h"
 
 namespace naqala {
@@ -10,6 +12,50 @@ void AnyState::apply_chance(std::string_view) {
 
 std::string AnyState::sample_chance(Rng&) const {
   throw IllegalMoveError("this game has no chance events");
+}
+
+std::vector<std::uint64_t> AnyState::perft(int depth) const {
+  std::vector<std::uint64_t> counts(depth, 0);
+  // Generic and slow: through text moves. TypedState overrides it.
+  auto walk = [&](auto&& self, const AnyState& s, int ply) -> void {
+    if (ply == depth || s.is_over()) return;
+    if (s.is_chance_node()) {
+      for (const auto& c : s.chance_outcomes()) {
+        auto next = s.clone();
+        next->apply_chance(c.outcome);
+        self(self, *next, ply);
+      }
+      return;
+    }
+    for (const auto& m : s.legal_moves()) {
+      auto next = s.clone();
+      next->play(m);
+      ++counts[ply];
+      self(self, *next, ply + 1);
+    }
+  };
+  walk(walk, *this, 0);
+  return counts;
+}
+
+RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const {
+  Rng rng(seed);
+  RandomPlayStats stats;
+  const auto start = std::chrono::steady_clock::now();
+  do {
+    auto s = clone();
+    while (!s->is_over()) {
+      if (s->is_chance_node()) {
+        s->apply_chance(s->sample_chance(rng));
+        continue;
+      }
+      auto moves = s->legal_moves();
+      s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      ++stats.plies;
+    }
+    ++stats.games;
+  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds);
+  return stats;
 }
 
 std::string join_moves(const std::vector<std::string>& moves) {

@@ -34,6 +34,12 @@ struct VariantInfo {
   std::vector<OptionInfo> options;
 };
 
+// Counts from `naqala bench random`.
+struct RandomPlayStats {
+  std::uint64_t games = 0;
+  std::uint64_t plies = 0;
+};
+
 struct ChanceText {
   std::string outcome;  // e.g. "3-1"
   double probability;
@@ -60,6 +66,12 @@ class AnyState {
   virtual std::vector<ChanceText> chance_outcomes() const { return {}; }
   virtual void apply_chance(std::string_view outcome);
   virtual std::string sample_chance(Rng& rng) const;
+
+  // Positions after exactly d plies, d = 1..depth (chance events are not plies; finished
+  // games are not expanded). Typed states count without allocating.
+  virtual std::vector<std::uint64_t> perft(int depth) const;
+  // Uniformly random games from this state until `seconds` have passed (whole games only).
+  virtual RandomPlayStats play_random(std::uint64_t seed, double seconds) const;
 
   // The documented text form that round-trips through AnyGame::from_position.
   virtual std::string position() const = 0;

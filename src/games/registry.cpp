@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "games/backgammon/family.h"
+#include "games/sowing/family.h"
 
 
 namespace naqala {
@@ -9,6 +10,7 @@ namespace naqala {
 const std::vector<GameFamily>& game_families() {
   // Each family adds itself here; order is the order `naqala variants` lists them.
   static const std::vector<GameFamily> families = {
+      sowing::family(),
       backgammon::family(),
   };
   return families;

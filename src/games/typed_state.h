@@ -2,6 +2,7 @@
 // TypedState<S>: the AnyState of any TextGameState. It also keeps the history of hashes
 // for games that end when a position repeats (CycleEndingState).
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +12,43 @@
 #include "games/game.h"
 
 namespace naqala {
+
+// Ends a game by repetition for CycleEndingState games: remembers the positions since the
+// last irreversible change (a capture: the stores only grow) and calls end_by_cycle() when
+// one comes back. Costs nothing for other games.
+template <class S>
+class RepetitionTracker {
+ public:
+  void clear() {
+    history_.clear();
+    seen_ = 0;
+  }
+  void after(S& s) {
+    if constexpr (CycleEndingState<S>) {
+      if (!s.ends_on_cycle() || s.is_over()) return;
+      if constexpr (requires { s.irreversible_count(); }) {
+        if (s.irreversible_count() != progress_) {
+          progress_ = s.irreversible_count();
+          clear();
+        }
+      }
+      const auto h = s.hash();
+      // A 64-bit filter of the keys seen: most positions are new and skip the scan.
+      const std::uint64_t bit = 1ULL << (h >> 58);
+      if ((seen_ & bit) && std::find(history_.begin(), history_.end(), h) != history_.end()) {
+        s.end_by_cycle();
+        return;
+      }
+      seen_ |= bit;
+      history_.push_back(h);
+    }
+  }
+
+ private:
+  std::vector<std::uint64_t> history_;
+  std::uint64_t seen_ = 0;
+  std::uint64_t progress_ = ~0ULL;
+};
 
 template <TextGameState S>
 class TypedState : public AnyState {
@@ -59,6 +97,41 @@ class TypedState : public AnyState {
     remember();
   }
 
+  std::vector<std::uint64_t> perft(int depth) const override {
+    std::vector<std::uint64_t> counts(depth, 0);
+    if (depth > 0) perft_typed(state_, 0, depth, counts);
+    return counts;
+  }
+
+  RandomPlayStats play_random(std::uint64_t seed, double seconds) const override {
+    Rng rng(seed);
+    RandomPlayStats stats;
+    const auto start = std::chrono::steady_clock::now();
+    typename S::MoveList moves;
+    RepetitionTracker<S> repetition;
+    do {
+      // Check the clock once per batch of games: a clock read costs more than a short game.
+      for (int batch = 0; batch < 64; ++batch) {
+        S s = state_;
+        repetition.clear();
+        while (!s.is_over()) {
+          if constexpr (ChanceGameState<S>) {
+            if (s.is_chance_node()) {
+              s.apply_chance(sample(s, rng));
+              continue;
+            }
+          }
+          s.legal_moves(moves);
+          s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+          repetition.after(s);
+          ++stats.plies;
+        }
+        ++stats.games;
+      }
+    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds);
+    return stats;
+  }
+
   std::string position() const override { return std::string(state_.position()); }
   std::string render() const override { return std::string(state_.render()); }
   nlohmann::json board_json() const override {
@@ -70,21 +143,48 @@ class TypedState : public AnyState {
   }
 
  private:
-  void remember() {
-    if constexpr (CycleEndingState<S>) {
-      if (!state_.ends_on_cycle() || state_.is_over()) return;
-      const auto h = state_.hash();
-      if (std::find(history_.begin(), history_.end(), h) != history_.end()) {
-        state_.end_by_cycle();
+  static void perft_typed(const S& s, int ply, int depth, std::vector<std::uint64_t>& counts) {
+    if (s.is_over()) return;
+    if constexpr (ChanceGameState<S>) {
+      if (s.is_chance_node()) {
+        typename S::ChanceList outcomes;
+        s.chance_outcomes(outcomes);
+        for (const auto& c : outcomes) {
+          S next = s;
+          next.apply_chance(c.chance);
+          perft_typed(next, ply, depth, counts);
+        }
         return;
       }
-      history_.push_back(h);
+    }
+    typename S::MoveList moves;
+    s.legal_moves(moves);
+    counts[ply] += moves.size();
+    if (ply + 1 == depth) return;
+    for (auto m : moves) {
+      S next = s;
+      next.play(m);
+      perft_typed(next, ply + 1, depth, counts);
     }
   }
 
+  template <class T>
+  static typename T::Chance sample(const T& s, Rng& rng) {
+    typename T::ChanceList outcomes;
+    s.chance_outcomes(outcomes);
+    double u = rng.uniform();
+    for (const auto& c : outcomes) {
+      if (u < c.probability) return c.chance;
+      u -= c.probability;
+    }
+    return outcomes[outcomes.size() - 1].chance;
+  }
+
+  void remember() { repetition_.after(state_); }
+
   S state_;
   std::shared_ptr<const void> owner_;
-  std::vector<std::uint64_t> history_;
+  RepetitionTracker<S> repetition_;
 };
 
 }  // namespace naqala

@@ -1,0 +1,137 @@
+// The data-driven sowing engine against plain hand-written loops of the same rules: the
+// generality must cost nothing. Each iteration is one uniformly random game from the start;
+// the `plies` rate is the figure to compare (run: build/release/bench/naqala_bench).
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cstdint>
+
+#include "core/rng.h"
+#include "games/registry.h"
+#include "games/sowing/rules_toml.h"
+#include "games/sowing/state.h"
+
+namespace {
+
+using naqala::Rng;
+
+constexpr int kPlyCap = 2000;  // both sides of each comparison stop a game at the same cap
+
+// Plain Kalah 6x4: holes 0-5 South, 6 South store, 7-12 North, 13 North store.
+int plain_kalah_game(Rng& rng) {
+  std::array<int, 14> b{4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0};
+  int p = 0, plies = 0;
+  while (plies < kPlyCap) {
+    int base = p ? 7 : 0, moves[6], n = 0;
+    for (int i = 0; i < 6; ++i)
+      if (b[base + i]) moves[n++] = base + i;
+    int h = moves[rng.below(n)], s = b[h], skip = p ? 6 : 13, store = p ? 13 : 6;
+    b[h] = 0;
+    while (s) {
+      h = h == 13 ? 0 : h + 1;
+      if (h == skip) continue;
+      ++b[h];
+      --s;
+    }
+    ++plies;
+    if (h >= base && h < base + 6 && b[h] == 1 && b[12 - h]) {
+      b[store] += b[12 - h] + 1;
+      b[12 - h] = b[h] = 0;
+    }
+    int south = b[0] + b[1] + b[2] + b[3] + b[4] + b[5];
+    int north = b[7] + b[8] + b[9] + b[10] + b[11] + b[12];
+    if (!south || !north) break;
+    if (h != store) p ^= 1;
+  }
+  return plies;
+}
+
+// Plain Oware abapa: holes 0-5 South, 6-11 North; origin skipped on laps, 2-3 chain captures,
+// grand slam captures nothing, must feed, 25 wins or 24-24.
+int plain_oware_game(Rng& rng) {
+  std::array<int, 12> b;
+  b.fill(4);
+  int stores[2] = {0, 0}, p = 0, plies = 0;
+  while (plies < kPlyCap) {
+    const int base = p * 6, obase = 6 - base;
+    int opp_seeds = 0;
+    for (int i = 0; i < 6; ++i) opp_seeds += b[obase + i];
+    int moves[6], n = 0;
+    for (int i = 0; i < 6; ++i) {
+      const int h = base + i;
+      if (b[h] && (opp_seeds || b[h] > 5 - i)) moves[n++] = h;
+    }
+    if (!n) break;  // cannot feed (or cannot move): the game ends
+    const int origin = moves[rng.below(n)];
+    int h = origin, s = b[origin];
+    b[origin] = 0;
+    while (s) {
+      h = h == 11 ? 0 : h + 1;
+      if (h == origin) continue;
+      ++b[h];
+      --s;
+    }
+    ++plies;
+    if (h >= obase && h < obase + 6 && (b[h] == 2 || b[h] == 3)) {
+      int take = 0, c = h;
+      while (c >= obase && (b[c] == 2 || b[c] == 3)) take += b[c--];
+      int left = 0;
+      for (int i = 0; i < 6; ++i) left += b[obase + i];
+      if (take != left) {
+        for (c = h; c >= obase && (b[c] == 2 || b[c] == 3); --c) b[c] = 0;
+        stores[p] += take;
+      }
+    }
+    if (stores[0] >= 25 || stores[1] >= 25 || (stores[0] == 24 && stores[1] == 24)) break;
+    p ^= 1;
+  }
+  return plies;
+}
+
+template <int (*Game)(Rng&)>
+void BM_Plain(benchmark::State& state) {
+  Rng rng(1);
+  std::int64_t plies = 0;
+  for (auto _ : state) plies += Game(rng);
+  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+
+void BM_Engine(benchmark::State& state, const char* preset) {
+  using naqala::sowing::State;
+  const auto& presets = naqala::sowing::presets();
+  std::string_view toml;
+  for (const auto& p : presets)
+    if (p.name == preset) toml = p.toml;
+  auto rules = naqala::sowing::load_rules(toml, preset, {});
+  const State start = State::initial(*rules);
+  Rng rng(1);
+  State::MoveList moves;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    State s = start;
+    for (int ply = 0; ply < kPlyCap && !s.is_over(); ++ply) {
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      ++plies;
+    }
+  }
+  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+
+void BM_Perft(benchmark::State& state, const char* variant, int depth) {
+  auto game = naqala::make_game(variant);
+  auto start = game->new_game();
+  std::uint64_t nodes = 0;
+  for (auto _ : state)
+    for (auto c : start->perft(depth)) nodes += c;
+  state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(BM_Plain<plain_kalah_game>)->Name("random_game/kalah/plain_loop");
+BENCHMARK_CAPTURE(BM_Engine, kalah, "kalah")->Name("random_game/kalah/engine");
+BENCHMARK(BM_Plain<plain_oware_game>)->Name("random_game/oware/plain_loop");
+BENCHMARK_CAPTURE(BM_Engine, oware, "oware")->Name("random_game/oware/engine");
+BENCHMARK_CAPTURE(BM_Perft, kalah, "kalah", 8)->Name("perft/kalah/8")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, oware, "oware", 8)->Name("perft/oware/8")->Unit(benchmark::kMillisecond);
+
+}  // namespace

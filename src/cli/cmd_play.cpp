@@ -1,0 +1,211 @@
+// naqala play VARIANT [--south human|computer[:LEVEL]] [--north ...] [--save FILE]
+// Terminal play: the board, the legal moves, undo, hint, help; bad input never loses the game.
+#include <chrono>
+#include <ctime>
+#include <optional>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "core/error.h"
+#include "engine/engine.h"
+
+namespace naqala::cli {
+
+namespace {
+
+struct Seat {
+  bool computer = false;
+  int level = 5;
+  std::string text;
+  std::unique_ptr<engine::Engine> engine;
+};
+
+Seat parse_seat(const std::string& text, const char* flag) {
+  Seat seat;
+  seat.text = text;
+  if (text == "human") return seat;
+  if (text == "computer" || text.starts_with("computer:")) {
+    seat.computer = true;
+    if (text.size() > 9) {
+      try {
+        std::size_t used = 0;
+        seat.level = std::stoi(text.substr(9), &used);
+        if (used != text.size() - 9) throw std::invalid_argument("trailing");
+      } catch (const std::exception&) {
+        seat.level = 0;
+      }
+      if (seat.level < 1 || seat.level > 10)
+        throw Error(std::string(flag) + " " + text + ": the level must be a whole number from 1 to 10");
+    }
+    return seat;
+  }
+  throw Error(std::string(flag) + " " + text + ": allowed values are human, computer, computer:LEVEL (1-10)");
+}
+
+std::string today() {
+  std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", std::localtime(&t));
+  return buf;
+}
+
+const char* kHelp =
+    "Type a move as shown in the legal moves (a pit number, counted from your own left).\n"
+    "Commands: moves (list legal moves), hint (ask the computer), undo (take back your last move),\n"
+    "          board (show the board), rules, save [FILE], help, quit.\n";
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("play", "Play a game in the terminal, against the computer or a person");
+  struct Args {
+    std::string variant, south = "human", north = "computer", save, position, record;
+    std::uint64_t seed = 0;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("variant", a->variant, "Variant, e.g. kalah or oware:grand_slam=forbidden")->required();
+  cmd->add_option("--south", a->south, "human | computer[:LEVEL] (default human)");
+  cmd->add_option("--north", a->north, "human | computer[:LEVEL] (default computer)");
+  cmd->add_option("--save", a->save, "Write the game record to FILE after every move");
+  cmd->add_option("--position", a->position, "Start from this position");
+  cmd->add_option("--record", a->record, "Resume the game in this record");
+  cmd->add_option("--seed", a->seed, "Seed for dice (chance games)");
+  cmd->callback([a] {
+    std::array<Seat, 2> seats{parse_seat(a->south, "--south"), parse_seat(a->north, "--north")};
+    Loaded l = load_state(a->variant, a->position, a->record, "");
+    for (auto& seat : seats)
+      if (seat.computer) seat.engine = engine::make_engine(*l.game, "level:" + std::to_string(seat.level));
+    std::unique_ptr<engine::Engine> hinter;
+    Rng dice(a->seed ? a->seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+
+    // History for undo: the state before each ply.
+    std::vector<std::unique_ptr<AnyState>> before;
+    std::vector<GameRecord::Ply> plies = l.plies;
+    std::unique_ptr<AnyState> state = std::move(l.state);
+    const std::vector<std::pair<std::string, std::string>> tags = {
+        {"Event", "naqala play"}, {"Date", today()}, {"South", a->south}, {"North", a->north}};
+    auto save = [&](const std::string& file) {
+      if (file.empty()) return;
+      const std::string tmp = file + ".tmp";
+      {
+        std::ofstream out(tmp);
+        out << format_record(make_record(*l.game, l.start_position, plies, *state, tags));
+        if (!out) throw Error("cannot write '" + tmp + "'");
+      }
+      std::rename(tmp.c_str(), file.c_str());
+    };
+    auto apply = [&](char side, const std::string& text, bool chance) {
+      before.push_back(state->clone());
+      if (chance) {
+        state->apply_chance(text);
+      } else {
+        state->play(text);
+      }
+      plies.push_back({side, text});
+      save(a->save);
+    };
+
+    std::cout << l.game->info().title << " (" << l.game->spec() << "). Type help for commands.\n";
+    bool show = true;
+    while (true) {
+      if (show) std::cout << "\n" << state->render();
+      show = true;
+      if (state->is_over()) {
+        const Outcome o = state->outcome();
+        std::cout << "Game over (" << to_string(o.reason) << "): "
+                  << (o.winner ? std::string(name(*o.winner)) + " wins" : std::string("a draw")) << ", "
+                  << o.scores[0] << "-" << o.scores[1] << ".\n";
+        if (!a->save.empty()) std::cout << "Record saved to " << a->save << ".\n";
+        return;
+      }
+      if (state->is_chance_node()) {
+        const std::string roll = state->sample_chance(dice);
+        std::cout << "Roll: " << roll << "\n";
+        apply('*', roll, true);
+        continue;
+      }
+      const Player p = state->to_move();
+      Seat& seat = seats[index(p)];
+      if (seat.computer) {
+        const std::string move = seat.engine->choose_move(*state);
+        std::cout << name(p) << " (computer, level " << seat.level << ") plays " << move << "\n";
+        apply(letter(p), move, false);
+        continue;
+      }
+      std::cout << name(p) << " to move [" << join_moves(state->legal_moves()) << "]> " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        save(a->save);
+        std::cout << "\nInput closed; the game is left unfinished" << (a->save.empty() ? "" : " in " + a->save)
+                  << ".\n";
+        return;
+      }
+      const auto b = line.find_first_not_of(" \t\r");
+      line = b == std::string::npos ? "" : line.substr(b, line.find_last_not_of(" \t\r") - b + 1);
+      show = false;
+      if (line.empty()) continue;
+      if (line == "help" || line == "?") {
+        std::cout << kHelp;
+      } else if (line == "quit" || line == "exit") {
+        save(a->save);
+        std::cout << "Game left unfinished" << (a->save.empty() ? "" : "; record in " + a->save) << ".\n";
+        return;
+      } else if (line == "moves") {
+        std::cout << "legal moves: " << join_moves(state->legal_moves()) << "\n";
+      } else if (line == "board") {
+        show = true;
+      } else if (line == "rules") {
+        std::cout << l.game->rules_text();
+      } else if (line.starts_with("save")) {
+        const std::string file = line.size() > 5 ? line.substr(5) : a->save;
+        if (file.empty()) {
+          std::cout << "save FILE: name the file (or start with --save FILE)\n";
+        } else {
+          try {
+            save(file);
+            std::cout << "saved to " << file << "\n";
+          } catch (const Error& e) {
+            std::cout << e.what() << "\n";
+          }
+        }
+      } else if (line == "undo") {
+        // Back to the previous time a human was to move (past the computer's replies).
+        std::optional<std::size_t> target;
+        for (std::size_t k = before.size(); k-- > 0;) {
+          const AnyState& s = *before[k];
+          if (!s.is_chance_node() && !seats[index(s.to_move())].computer) {
+            target = k;
+            break;
+          }
+        }
+        if (!target) {
+          std::cout << "nothing to undo\n";
+        } else {
+          state = std::move(before[*target]);
+          before.resize(*target);
+          plies.resize(l.plies.size() + *target);
+          save(a->save);
+          show = true;
+        }
+      } else if (line == "hint") {
+        if (!hinter) hinter = engine::make_engine(*l.game, "level:8");
+        const auto analysis = hinter->analyze(*state, engine::Limits{.seconds = 1.0});
+        std::cout << "hint: " << analysis.best_move << " (value " << analysis.value << ", depth " << analysis.depth
+                  << ")\n";
+      } else {
+        try {
+          apply(letter(p), line, false);
+          show = true;
+        } catch (const ParseError& e) {
+          std::cout << e.what() << "\n";
+        } catch (const IllegalMoveError& e) {
+          std::cout << e.what() << "\n";
+        }
+      }
+    }
+  });
+}
+
+}  // namespace naqala::cli

@@ -1,0 +1,14 @@
+#pragma once
+// One file per `naqala` subcommand; main.cpp adds them all.
+#include <CLI/CLI.hpp>
+
+namespace naqala::cli {
+
+void add_variants_command(CLI::App& app);
+void add_rules_command(CLI::App& app);
+void add_state_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+
+}  // namespace naqala::cli

@@ -1,0 +1,89 @@
+#include "cli/common.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/error.h"
+#include "games/registry.h"
+
+namespace naqala::cli {
+
+std::vector<std::string> split_moves(const std::string& text) {
+  std::vector<std::string> out;
+  const bool listed = text.find_first_of(";,") != std::string::npos;
+  std::string current;
+  auto flush = [&] {
+    auto b = current.find_first_not_of(" \t\n");
+    auto e = current.find_last_not_of(" \t\n");
+    if (b != std::string::npos) out.push_back(current.substr(b, e - b + 1));
+    current.clear();
+  };
+  for (char c : text) {
+    if (listed ? (c == ';' || c == ',') : (c == ' ' || c == '\t' || c == '\n')) {
+      flush();
+    } else {
+      current += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error("cannot read '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Loaded load_state(const std::string& variant, const std::string& position, const std::string& record_file,
+                  const std::string& moves) {
+  Loaded out;
+  if (!record_file.empty()) {
+    GameRecord rec = parse_record(read_file(record_file));
+    if (rec.tag("Variant").empty()) rec.set_tag("Variant", variant);
+    auto [game, state] = replay_record(rec);
+    if (make_game(variant)->spec() != game->spec())
+      throw VariantError("the record is a game of '" + game->spec() + "', not of '" + variant + "'");
+    out.game = std::move(game);
+    out.state = std::move(state);
+    out.plies = rec.plies;
+    out.start_position = rec.tag("Position", out.game->new_game()->position());
+    if (!position.empty()) throw Error("give --position or --record, not both");
+  } else {
+    out.game = make_game(variant);
+    out.state = position.empty() ? out.game->new_game() : out.game->from_position(position);
+    out.start_position = out.state->position();
+  }
+  const auto list = split_moves(moves);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string& m = list[i];
+    const std::string where = "move " + std::to_string(i + 1) + " of --moves ('" + m + "'): ";
+    try {
+      if (out.state->is_chance_node()) {
+        out.state->apply_chance(m);
+        out.plies.push_back({'*', m});
+      } else {
+        const char side = letter(out.state->to_move());
+        out.state->play(m);
+        out.plies.push_back({side, m});
+      }
+    } catch (const ParseError& e) {
+      throw ParseError(where + e.what());
+    } catch (const IllegalMoveError& e) {
+      throw IllegalMoveError(where + e.what());
+    }
+  }
+  return out;
+}
+
+nlohmann::json outcome_json(const AnyState& s) {
+  if (!s.is_over()) return nullptr;
+  const Outcome o = s.outcome();
+  return {{"winner", o.winner ? nlohmann::json(std::string(name(*o.winner))) : nlohmann::json(nullptr)},
+          {"scores", {o.scores[0], o.scores[1]}},
+          {"reason", std::string(to_string(o.reason))}};
+}
+
+}  // namespace naqala::cli

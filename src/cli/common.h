@@ -1,0 +1,33 @@
+#pragma once
+// Pieces several commands share: building a game and a state from the usual flags.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/any_game.h"
+#include "play/record.h"
+
+namespace naqala::cli {
+
+struct Loaded {
+  std::unique_ptr<AnyGame> game;
+  std::unique_ptr<AnyState> state;
+  std::vector<GameRecord::Ply> plies;  // what --record and --moves played, in order
+  std::string start_position;
+};
+
+// Splits a --moves list: on ';' or ',' when present (moves with spaces, as in backgammon),
+// otherwise on white space.
+std::vector<std::string> split_moves(const std::string& text);
+
+// variant + optional --position, --record, --moves (applied in that order). Throws naqala::Error
+// subclasses; an illegal move names the move, its index and the legal moves.
+Loaded load_state(const std::string& variant, const std::string& position, const std::string& record_file,
+                  const std::string& moves);
+
+nlohmann::json outcome_json(const AnyState& state);
+std::string read_file(const std::string& path);
+
+}  // namespace naqala::cli

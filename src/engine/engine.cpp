@@ -1,0 +1,255 @@
+#include "engine/engine.h"
+
+#include <charconv>
+#include <map>
+#include <random>
+#include <set>
+
+#include "core/error.h"
+#include "engine/typed_engines.h"
+#include "eval/sowing_eval.h"
+#include "games/registry.h"
+#include "games/sowing/state.h"
+
+namespace naqala::engine {
+
+namespace {
+
+constexpr std::string_view kSpecForms =
+    "level:N (N = 1..10), alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
+    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
+
+struct EngineSpec {
+  std::string text;
+  std::string kind;
+  std::map<std::string, std::string> options;
+};
+
+[[noreturn]] void bad_spec(const EngineSpec& spec, const std::string& what) {
+  throw VariantError("engine '" + spec.text + "': " + what + "; engines are " +
+                     std::string(kSpecForms));
+}
+
+EngineSpec parse_spec(std::string_view text) {
+  EngineSpec spec;
+  spec.text = std::string(text);
+  const auto colon = text.find(':');
+  spec.kind = std::string(text.substr(0, colon));
+  if (colon == std::string_view::npos) return spec;
+  std::string_view rest = text.substr(colon + 1);
+  if (spec.kind == "level") {
+    spec.options["level"] = std::string(rest);
+    return spec;
+  }
+  while (true) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
+      bad_spec(spec, "option '" + std::string(item) + "' is not of the form key=value");
+    const std::string key(item.substr(0, eq));
+    if (spec.options.count(key)) bad_spec(spec, "option '" + key + "' is given twice");
+    spec.options[key] = std::string(item.substr(eq + 1));
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return spec;
+}
+
+void check_keys(const EngineSpec& spec, std::set<std::string> allowed) {
+  for (const auto& [k, v] : spec.options) {
+    if (allowed.count(k)) continue;
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    bad_spec(spec, "unknown option '" + k + "' for " + spec.kind + " (allowed: " + list + ")");
+  }
+}
+
+double number(const EngineSpec& spec, const std::string& key, double fallback, double lo,
+              double hi) {
+  auto it = spec.options.find(key);
+  if (it == spec.options.end()) return fallback;
+  double v = 0;
+  const auto& t = it->second;
+  auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size() || !(v >= lo && v <= hi))
+    bad_spec(spec, key + "=" + t + " is not a number from " + std::to_string(lo).substr(0, 6) +
+                       " to " + std::to_string(hi).substr(0, 12));
+  return v;
+}
+
+std::uint64_t whole(const EngineSpec& spec, const std::string& key, std::uint64_t fallback,
+                    std::uint64_t lo, std::uint64_t hi) {
+  auto it = spec.options.find(key);
+  if (it == spec.options.end()) return fallback;
+  std::uint64_t v = 0;
+  const auto& t = it->second;
+  auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size() || v < lo || v > hi)
+    bad_spec(spec, key + "=" + t + " is not a whole number from " + std::to_string(lo) + " to " +
+                       std::to_string(hi));
+  return v;
+}
+
+// A uniformly random legal move: works for every game, through the type-erased state.
+class RandomEngine : public Engine {
+ public:
+  explicit RandomEngine(std::uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "random"; }
+  std::string choose_move(const AnyState& state) override {
+    if (state.is_over()) throw IllegalMoveError("the game is over; there is no move to choose");
+    if (state.is_chance_node()) throw IllegalMoveError("a chance event (dice) is due, not a move");
+    const auto moves = state.legal_moves();
+    if (moves.empty()) throw IllegalMoveError("no legal move in this position");
+    return moves[rng_.below(static_cast<std::uint32_t>(moves.size()))];
+  }
+  Analysis analyze(const AnyState& state, const Limits&) override {
+    // A random mover has no opinion: every move scores 0 and one is drawn.
+    Analysis a;
+    a.best_move = choose_move(state);
+    a.pv = {a.best_move};
+    for (const auto& m : state.legal_moves()) a.scores.push_back({m, 0.0});
+    return a;
+  }
+
+ private:
+  Rng rng_;
+};
+
+// Strength levels for sowing games: a depth, a softmax temperature in seeds (how often a
+// worse move is played), and a time cap that keeps big boards responsive. Level 10 searches
+// on both cores for a fixed time with no depth cap. The table is measured in docs/engines.md.
+struct SowingLevel {
+  int depth;
+  double temperature;
+  double seconds;
+  int threads;
+};
+constexpr SowingLevel kSowingLevels[10] = {
+    {1, 4.0, 1, 1}, {2, 2.5, 1, 1}, {3, 1.5, 1, 1}, {4, 1.0, 1, 1}, {5, 0.6, 2, 1},
+    {6, 0.3, 2, 1}, {8, 0.1, 2, 1}, {10, 0, 2, 1},  {14, 0, 1, 1},  {0, 0, 2, 2},
+};
+
+bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
+  return a.name == b.name && a.chosen == b.chosen && a.pits == b.pits && a.holes == b.holes;
+}
+
+// Alpha-beta over sowing states that refuses states of another ruleset (the evaluation's
+// tables are the ruleset's).
+class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
+ public:
+  SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
+                  AlphaBetaConfig config)
+      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules), config),
+        rules_(std::move(rules)) {}
+  std::string choose_move(const AnyState& state) override {
+    check(state);
+    return AlphaBetaEngine::choose_move(state);
+  }
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    check(state);
+    return AlphaBetaEngine::choose_move_on_clock(state, clock);
+  }
+  Analysis analyze(const AnyState& state, const Limits& limits) override {
+    check(state);
+    return AlphaBetaEngine::analyze(state, limits);
+  }
+
+ private:
+  void check(const AnyState& state) const {
+    const auto& s = typed_state<sowing::State>(state, name());
+    if (!same_ruleset(s.rules(), *rules_))
+      throw Error("engine '" + name() + "' was made for " + rules_->name + " and cannot play " +
+                  s.rules().name);
+  }
+  std::shared_ptr<const sowing::Rules> rules_;
+};
+
+std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
+                                           const EngineSpec& spec) {
+  // The engine keeps its own copy of the ruleset: the game object may go away first.
+  auto rules = std::make_shared<const sowing::Rules>(game_rules);
+  if (spec.kind == "level") {
+    check_keys(spec, {"level"});
+    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
+    const SowingLevel& l = kSowingLevels[level - 1];
+    AlphaBetaConfig c;
+    c.limits.depth = l.depth;
+    c.limits.seconds = l.seconds;
+    c.temperature = l.temperature;
+    c.options.threads = l.threads;
+    c.options.hash_mb = level >= 8 ? 64 : 16;
+    c.seed = std::random_device{}();
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+  }
+  if (spec.kind == "alphabeta") {
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    AlphaBetaConfig c;
+    c.limits.seconds = number(spec, "time", 0, 0, 86400);
+    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
+    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
+    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.seconds = 1;
+    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+    c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
+    c.temperature = number(spec, "noise", 0, 0, 100);
+    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+  }
+  if (spec.kind == "mcts") {
+    check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
+    MctsConfig c;
+    c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
+    c.seconds = number(spec, "time", 0, 0, 86400);
+    if (c.simulations == 0 && c.seconds <= 0) c.simulations = 10000;
+    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+    c.options.exploration = number(spec, "c", 1.0, 0, 100);
+    c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
+    if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
+      if (it->second != "playout" && it->second != "eval")
+        bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");
+      c.options.eval_leaf = it->second == "eval";
+    }
+    eval::SowingEval eval(*rules);
+    // The engine owns a copy of the ruleset; the leaf evaluation captures it with the tables.
+    return std::make_unique<MctsEngine<sowing::State>>(
+        spec.text, c, [eval, rules](const sowing::State& s) { return eval(s); });
+  }
+  bad_spec(spec, "unknown engine '" + spec.kind + "'");
+}
+
+}  // namespace
+
+std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) {
+  const EngineSpec spec = parse_spec(text);
+  if (spec.kind == "random") {
+    check_keys(spec, {"seed"});
+    return std::make_unique<RandomEngine>(whole(spec, "seed", std::random_device{}(), 0, ~0ULL));
+  }
+  if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts")
+    bad_spec(spec, "unknown engine '" + spec.kind + "'");
+  const auto probe = game.new_game();
+  if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
+    return make_sowing_engine(s->typed().rules(), spec);
+  throw VariantError("engine '" + spec.text + "': no search engine knows the " +
+                     game.info().family + " family yet; 'random' plays every game");
+}
+
+std::string level_spec(const AnyGame& game, int level) {
+  if (level < 1 || level > 10)
+    throw VariantError("level " + std::to_string(level) + " does not exist; levels are 1 to 10");
+  (void)game;
+  const SowingLevel& l = kSowingLevels[level - 1];
+  std::string s = "alphabeta:";
+  if (l.depth) s += "depth=" + std::to_string(l.depth) + ",";
+  s += "time=" + std::to_string(l.seconds).substr(0, 4);
+  if (l.temperature > 0) s += ",noise=" + std::to_string(l.temperature).substr(0, 4);
+  if (l.threads > 1) s += ",threads=" + std::to_string(l.threads);
+  return s;
+}
+
+std::string default_engine_kind(const AnyGame& game) {
+  (void)game;
+  return "alphabeta";
+}
+
+}  // namespace naqala::engine

@@ -1,0 +1,74 @@
+#pragma once
+// The engine API: what `naqala play`, `analyze`, `arena`, the server and Python use to get
+// a computer's move or an analysis. Every engine works on type-erased states; inside, the
+// typed searches (search/alphabeta.h, search/mcts.h) run on the game's own state type.
+//
+// Values are in points (seeds for sowing games) from the view of the player to move; a
+// proven result reads as +-(1000 + margin), e.g. 1010 = "wins by 10".
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/any_game.h"
+
+namespace naqala::engine {
+
+struct MoveScore {
+  std::string move;
+  double value;  // mover's view
+};
+
+struct Analysis {
+  std::string best_move;
+  double value = 0;  // mover's view, in points; +-(1000 + margin) when proven
+  std::vector<std::string> pv;
+  std::vector<MoveScore> scores;  // every legal move scored, best first
+  int depth = 0;                  // alpha-beta: completed depth; MCTS: deepest tree line
+  std::uint64_t nodes = 0;        // alpha-beta: positions visited; MCTS: simulations
+  double seconds = 0;
+  bool proven = false;  // the value is exact (every line searched to the end)
+};
+
+struct Limits {
+  double seconds = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;  // 0 = unset
+};
+
+// A game clock for choose_move_on_clock: the mover's remaining time and increment, seconds.
+struct Clock {
+  double remaining = 0;
+  double increment = 0;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  // The engine's move under the limits of its spec. Throws IllegalMoveError when the game is
+  // over or a chance event (dice) is due, and Error when the state is of another game.
+  virtual std::string choose_move(const AnyState& state) = 0;
+  // Every legal move scored. Unset limits fall back to the spec's limits.
+  virtual Analysis analyze(const AnyState& state, const Limits& limits) = 0;
+  virtual std::string name() const = 0;
+  // The move under a game clock: the engine budgets its own time from the clock.
+  virtual std::string choose_move_on_clock(const AnyState& state, const Clock& clock) {
+    (void)clock;
+    return choose_move(state);
+  }
+};
+
+// spec: "level:N" (N = 1..10),
+// "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N]",
+// "mcts[:sims=N,time=S,threads=T,c=X,seed=N]", "random[:seed=N]".
+// Throws naqala::VariantError naming what was wrong and what is allowed.
+std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view spec);
+
+// The specs of levels 1..10 for this game, as make_engine builds them (for docs and arena).
+std::string level_spec(const AnyGame& game, int level);
+
+// The engine a preset plays with by default (the measured winner for its family).
+std::string default_engine_kind(const AnyGame& game);
+
+}  // namespace naqala::engine

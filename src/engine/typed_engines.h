@@ -1,0 +1,181 @@
+#pragma once
+// The engines over a typed state: alpha-beta and MCTS behind the Engine interface. make_engine
+// (engine.cpp) builds them for each game type it knows; each game family adds one branch there.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/engine.h"
+#include "games/typed_state.h"
+#include "search/alphabeta.h"
+#include "search/mcts.h"
+
+namespace naqala::engine {
+
+// Checks that `state` is a state of game type S that this engine can play, and returns it.
+template <TextGameState S>
+const S& typed_state(const AnyState& state, const std::string& engine_name) {
+  const auto* t = dynamic_cast<const TypedState<S>*>(&state);
+  if (!t)
+    throw Error("engine '" + engine_name +
+                "' was made for another game and cannot play this position");
+  if (state.is_over()) throw IllegalMoveError("the game is over; there is no move to choose");
+  if (state.is_chance_node()) throw IllegalMoveError("a chance event (dice) is due, not a move");
+  return t->typed();
+}
+
+struct AlphaBetaConfig {
+  search::Limits limits;
+  search::AlphaBetaOptions options;
+  double temperature = 0;  // points; > 0 picks moves at random, better ones more often
+  std::uint64_t seed = 1;
+};
+
+template <TextGameState S, search::Evaluation<S> Eval>
+class AlphaBetaEngine : public Engine {
+ public:
+  AlphaBetaEngine(std::string name, Eval eval, AlphaBetaConfig config)
+      : name_(std::move(name)),
+        config_(config),
+        search_(std::move(eval), options_for(config)),
+        rng_(config.seed) {}
+
+  std::string name() const override { return name_; }
+
+  std::string choose_move(const AnyState& state) override { return choose(state, config_.limits); }
+
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    search::Limits limits = config_.limits;
+    const double budget = search::time_for_move(clock.remaining, clock.increment);
+    limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
+    return choose(state, limits);
+  }
+
+  Analysis analyze(const AnyState& state, const Limits& limits) override {
+    const S& s = typed_state<S>(state, name_);
+    search::Limits l = config_.limits;
+    if (limits.seconds > 0 || limits.depth > 0 || limits.nodes > 0)
+      l = {limits.seconds, limits.depth, limits.nodes};
+    if (l.seconds <= 0 && l.depth <= 0 && l.nodes <= 0) l.seconds = 1;
+    auto options = search_.options();
+    options.score_all_moves = true;
+    search_.set_options(options);
+    const auto r = search_.search(s, l);
+    options.score_all_moves = needs_all_scores();
+    search_.set_options(options);
+    Analysis a;
+    a.best_move = s.format_move(r.best);
+    a.value = search::to_points(r.value);
+    S walk = s;
+    for (auto m : r.pv) {
+      a.pv.push_back(walk.format_move(m));
+      walk.play(m);
+    }
+    for (const auto& mv : r.scores)
+      a.scores.push_back({s.format_move(mv.move), search::to_points(mv.value)});
+    a.depth = r.depth;
+    a.nodes = r.nodes;
+    a.seconds = r.seconds;
+    a.proven = r.exact;
+    return a;
+  }
+
+ private:
+  static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
+    auto o = c.options;
+    o.score_all_moves = c.temperature > 0;
+    return o;
+  }
+  bool needs_all_scores() const { return config_.temperature > 0; }
+
+  std::string choose(const AnyState& state, const search::Limits& limits) {
+    const S& s = typed_state<S>(state, name_);
+    const auto r = search_.search(s, limits);
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    if (config_.temperature <= 0 || r.scores.size() < 2) return s.format_move(r.best);
+    // Softmax sampling by the Gumbel trick: the move with the largest value / T + Gumbel
+    // noise is drawn with probability proportional to exp(value / T). Proven results are
+    // capped so a won line is preferred but not certain at the lowest levels.
+    double best = -1e300;
+    auto pick = r.best;
+    for (const auto& mv : r.scores) {
+      const double points = std::clamp(search::to_points(mv.value), -60.0, 60.0);
+      const double u = std::max(rng_.uniform(), 1e-300);
+      const double key = points / config_.temperature - std::log(-std::log(u));
+      if (key > best) {
+        best = key;
+        pick = mv.move;
+      }
+    }
+    return s.format_move(pick);
+  }
+
+  std::string name_;
+  AlphaBetaConfig config_;
+  search::AlphaBeta<S, Eval> search_;
+  Rng rng_;
+};
+
+struct MctsConfig {
+  std::uint64_t simulations = 0;
+  double seconds = 0;
+  search::MctsOptions options;
+};
+
+template <TextGameState S>
+class MctsEngine : public Engine {
+ public:
+  MctsEngine(std::string name, MctsConfig config, typename search::Mcts<S>::LeafEval eval = {})
+      : name_(std::move(name)), config_(config), mcts_(config.options, std::move(eval)) {}
+
+  std::string name() const override { return name_; }
+
+  std::string choose_move(const AnyState& state) override {
+    const S& s = typed_state<S>(state, name_);
+    const auto r = mcts_.search(s, config_.simulations, config_.seconds);
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    return s.format_move(r.best);
+  }
+
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    const S& s = typed_state<S>(state, name_);
+    const double budget = search::time_for_move(clock.remaining, clock.increment);
+    const auto r = mcts_.search(s, config_.simulations,
+                                config_.seconds > 0 ? std::min(config_.seconds, budget) : budget);
+    return s.format_move(r.best);
+  }
+
+  Analysis analyze(const AnyState& state, const Limits& limits) override {
+    const S& s = typed_state<S>(state, name_);
+    std::uint64_t sims = config_.simulations;
+    double seconds = config_.seconds;
+    if (limits.seconds > 0 || limits.nodes > 0) {
+      sims = limits.nodes;
+      seconds = limits.seconds;
+    }
+    const auto r = mcts_.search(s, sims, seconds);
+    Analysis a;
+    a.best_move = s.format_move(r.best);
+    a.value = r.margin;
+    S walk = s;
+    for (auto m : r.pv) {
+      a.pv.push_back(walk.format_move(m));
+      walk.play(m);
+    }
+    for (const auto& mv : r.moves) a.scores.push_back({s.format_move(mv.move), mv.margin});
+    a.depth = r.depth;
+    a.nodes = r.simulations;
+    a.seconds = r.seconds;
+    return a;
+  }
+
+ private:
+  std::string name_;
+  MctsConfig config_;
+  search::Mcts<S> mcts_;
+};
+
+}  // namespace naqala::engine

@@ -1,0 +1,93 @@
+#include "games/sowing/family.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/error.h"
+#include "games/sowing/rules_toml.h"
+#include "games/sowing/state.h"
+#include "games/typed_state.h"
+
+namespace naqala::sowing {
+
+namespace {
+
+class SowingGame : public AnyGame {
+ public:
+  explicit SowingGame(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
+    info_.name = rules_->name;
+    info_.title = rules_->title;
+    info_.family = "sowing";
+    info_.summary = rules_->summary;
+    info_.aliases = rules_->aliases;
+    info_.options = rules_->options;
+  }
+  const VariantInfo& info() const override { return info_; }
+  std::string spec() const override {
+    std::string s = rules_->name;
+    char sep = ':';
+    for (const auto& [k, v] : rules_->chosen) {
+      s += sep + k + "=" + v;
+      sep = ',';
+    }
+    return s;
+  }
+  std::unique_ptr<AnyState> new_game() const override {
+    return std::make_unique<TypedState<State>>(State::initial(*rules_), rules_);
+  }
+  std::unique_ptr<AnyState> from_position(std::string_view text) const override {
+    return std::make_unique<TypedState<State>>(State::from_position(*rules_, text), rules_);
+  }
+  std::string rules_text() const override { return sowing::rules_text(*rules_); }
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  VariantInfo info_;
+};
+
+const Preset* find_preset(const std::string& name) {
+  for (const auto& p : presets())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<AnyGame> make_sowing_game(std::shared_ptr<const Rules> rules) {
+  return std::make_unique<SowingGame>(std::move(rules));
+}
+
+GameFamily family() {
+  GameFamily f;
+  f.name = "sowing";
+  f.variants = [] {
+    std::vector<VariantInfo> out;
+    for (const auto& p : presets())
+      out.push_back(SowingGame(load_rules(p.toml, "preset " + std::string(p.name), {})).info());
+    return out;
+  };
+  f.make = [](const VariantSpec& spec) -> std::unique_ptr<AnyGame> {
+    const Preset* preset = find_preset(spec.name);
+    if (!preset) {
+      // Aliases live in the presets themselves.
+      for (const auto& p : presets()) {
+        auto rules = load_rules(p.toml, "preset " + std::string(p.name), {});
+        for (const auto& a : rules->aliases)
+          if (a == spec.name) preset = &p;
+        if (preset) break;
+      }
+    }
+    if (!preset) return nullptr;
+    return make_sowing_game(load_rules(preset->toml, std::string(preset->name), spec.options));
+  };
+  f.load_file = [](const std::string& path, const OptionValues& options) {
+    std::ifstream in(path);
+    if (!in) throw VariantError("cannot read variant file '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    return make_sowing_game(load_rules(text.str(), path, options));
+  };
+  return f;
+}
+
+}  // namespace naqala::sowing

@@ -1,0 +1,234 @@
+#include "games/sowing/state.h"
+
+#include <charconv>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace naqala::sowing {
+
+State State::initial(const Rules& rules) {
+  State s;
+  s.rules_ = &rules;
+  for (int h = 0; h < 2 * rules.pits; ++h) s.board_[h] = static_cast<std::uint8_t>(rules.initial_seeds);
+  s.mover_ = rules.first;
+  s.check_end(opponent(s.mover_));
+  return s;
+}
+
+bool State::feeds(Move move) const {
+  State copy = *this;
+  copy.sow(rules_->first_pit(mover_) + move);
+  return copy.row_seeds(opponent(mover_)) > 0;
+}
+
+bool State::is_grand_slam(Move move) const {
+  State copy = *this;
+  const int last = copy.sow(rules_->first_pit(mover_) + move);
+  const int take = copy.grand_slam_take(last);
+  return take > 0 && take == copy.row_seeds(opponent(mover_));
+}
+
+void State::check_turn_start() {
+  const Rules& r = *rules_;
+  const bool starving = r.must_feed && row_seeds(opponent(mover_)) == 0;
+  if (!starving && r.grand_slam != GrandSlam::Forbidden) return;
+  MoveList moves;
+  legal_moves(moves);
+  if (!moves.empty()) return;
+  if (starving) {
+    if (r.cannot_feed == CannotFeed::MoverTakes) return end(EndReason::CannotFeed, Remaining::Emptied, mover_);
+    return end(EndReason::CannotFeed, Remaining::Owner, {});
+  }
+  // Every move would be a forbidden grand slam: the mover takes every seed left (S4c:333).
+  end(EndReason::GrandSlam, Remaining::Emptied, mover_);
+}
+
+
+void State::end(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
+  const Rules& r = *rules_;
+  reason_ = reason;
+  for (int h = 0; h < 2 * r.pits; ++h) {
+    if (remaining == Remaining::None || board_[h] == 0) continue;
+    const Player taker = remaining == Remaining::Owner ? r.owner(h) : *emptied;
+    board_[r.store(taker)] += board_[h];
+    board_[h] = 0;
+  }
+  if (r.tie == TieBreak::FirstEmpty && reason == EndReason::RowEmpty && emptied &&
+      store(Player::South) == store(Player::North))
+    result_ = *emptied == Player::South ? Result::SouthWins : Result::NorthWins;
+}
+
+void State::end_by_cycle() {
+  if (rules_->cycle == CycleRule::Owner) return end(EndReason::Cycle, Remaining::Owner, {});
+  end(EndReason::Cycle, Remaining::None, {});
+  result_ = Result::Draw;
+}
+
+Outcome State::outcome() const {
+  Outcome o;
+  o.scores = {store(Player::South), store(Player::North)};
+  o.reason = reason_;
+  if (!is_over()) return o;
+  switch (result_) {
+    case Result::Draw: break;
+    case Result::SouthWins: o.winner = Player::South; break;
+    case Result::NorthWins: o.winner = Player::North; break;
+    case Result::ByStores:
+      if (o.scores[0] != o.scores[1]) o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
+      break;
+  }
+  return o;
+}
+
+std::uint64_t State::hash() const {
+  const Rules& r = *rules_;
+  std::uint64_t h = mover_ == Player::North ? r.zobrist.side() : 0;
+  for (int i = 0; i < r.holes; ++i) h ^= r.zobrist.key(i, board_[i]);
+  return h;
+}
+
+std::optional<State::Move> State::parse_move(std::string_view text) const {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  int pit = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), pit);
+  if (ec != std::errc() || end != text.data() + text.size() || pit < 1 || pit > rules_->pits)
+    return std::nullopt;
+  return static_cast<Move>(pit - 1);
+}
+
+std::string State::position() const {
+  const Rules& r = *rules_;
+  std::string out;
+  for (Player p : {Player::South, Player::North}) {
+    for (int i = 0; i < r.pits; ++i) {
+      if (i) out += ',';
+      out += std::to_string(pit(p, i));
+    }
+    out += '/';
+  }
+  out += std::to_string(store(Player::South)) + ',' + std::to_string(store(Player::North)) + '/';
+  out += letter(mover_);
+  return out;
+}
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == sep) {
+      parts.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+int parse_count(std::string_view field, std::string_view what, std::string_view text) {
+  int v = -1;
+  auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+  if (ec != std::errc() || end != field.data() + field.size() || v < 0 || v > kMaxSeedsPerHole)
+    throw ParseError("position '" + std::string(text) + "': " + std::string(what) + " '" +
+                     std::string(field) + "' is not a seed count (0 to 255)");
+  return v;
+}
+
+}  // namespace
+
+State State::from_position(const Rules& rules, std::string_view text) {
+  const std::string form = "the form is <south pits>/<north pits>/<south store>,<north store>/<S|N>, "
+                           "each row from its owner's left, e.g. " + initial(rules).position();
+  auto fields = split(text, '/');
+  if (fields.size() != 4)
+    throw ParseError("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
+                     " '/'-separated fields, not 4; " + form);
+  State s;
+  s.rules_ = &rules;
+  int total = 0;
+  for (Player p : {Player::South, Player::North}) {
+    auto pits = split(fields[index(p)], ',');
+    if (static_cast<int>(pits.size()) != rules.pits)
+      throw ParseError("position '" + std::string(text) + "': " + std::string(name(p)) + "'s row has " +
+                       std::to_string(pits.size()) + " pits; " + rules.name + " has " +
+                       std::to_string(rules.pits) + "; " + form);
+    for (int i = 0; i < rules.pits; ++i) {
+      const int v = parse_count(pits[i], "pit", text);
+      s.board_[rules.first_pit(p) + i] = static_cast<std::uint8_t>(v);
+      total += v;
+    }
+  }
+  auto stores = split(fields[2], ',');
+  if (stores.size() != 2)
+    throw ParseError("position '" + std::string(text) + "': the stores field needs two counts; " + form);
+  for (Player p : {Player::South, Player::North}) {
+    const int v = parse_count(stores[index(p)], "store", text);
+    s.board_[rules.store(p)] = static_cast<std::uint8_t>(v);
+    total += v;
+  }
+  if (fields[3] == "S" || fields[3] == "s") {
+    s.mover_ = Player::South;
+  } else if (fields[3] == "N" || fields[3] == "n") {
+    s.mover_ = Player::North;
+  } else {
+    throw ParseError("position '" + std::string(text) + "': the side to move must be S or N, not '" +
+                     std::string(fields[3]) + "'");
+  }
+  if (total != rules.total_seeds)
+    throw ParseError("position '" + std::string(text) + "' holds " + std::to_string(total) +
+                     " seeds; " + rules.name + " is played with " + std::to_string(rules.total_seeds));
+  s.check_end(opponent(s.mover_));
+  return s;
+}
+
+std::string State::render() const {
+  const Rules& r = *rules_;
+  const int n = r.pits;
+  auto cell = [](int v) {
+    std::string t = std::to_string(v);
+    return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
+  };
+  // North's pits are drawn from South's point of view: North's pit n on the left.
+  // Counter-clockwise games keep each store on its owner's right, clockwise on his left.
+  const bool ccw = r.direction == Direction::Ccw;
+  const int left_store = ccw ? store(Player::North) : store(Player::South);
+  const int right_store = ccw ? store(Player::South) : store(Player::North);
+  std::ostringstream out;
+  std::string numbers_north = "      ", numbers_south = "      ", row_north = "      ",
+              row_south = "      ";
+  for (int x = 0; x < n; ++x) {
+    numbers_north += cell(n - x);
+    row_north += cell(pit(Player::North, n - 1 - x));
+    numbers_south += cell(x + 1);
+    row_south += cell(pit(Player::South, x));
+  }
+  const std::string mark_n = !is_over() && mover_ == Player::North ? "  <- to move" : "";
+  const std::string mark_s = !is_over() && mover_ == Player::South ? "  <- to move" : "";
+  out << "      North" << mark_n << "\n" << numbers_north << "\n" << row_north << "\n";
+  out << cell(left_store) << "  " << std::string(4 * n, ' ') << cell(right_store) << "\n";
+  out << row_south << "\n" << numbers_south << "\n" << "      South" << mark_s << "\n";
+  out << "      stores: South " << store(Player::South) << ", North " << store(Player::North) << "\n";
+  return out.str();
+}
+
+nlohmann::json State::board_json() const {
+  const Rules& r = *rules_;
+  nlohmann::json rows = nlohmann::json::array();
+  for (Player p : {Player::South, Player::North}) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int i = 0; i < r.pits; ++i) row.push_back(pit(p, i));
+    rows.push_back(row);
+  }
+  return {{"family", "sowing"},
+          {"pits", r.pits},
+          {"rows", rows},
+          {"stores", {store(Player::South), store(Player::North)}},
+          {"stores_sown", r.stores != StoreSowing::None},
+          {"direction", r.direction == Direction::Ccw ? "ccw" : "cw"},
+          {"to_move", std::string(name(mover_))},
+          {"position", position()}};
+}
+
+}  // namespace naqala::sowing

@@ -1,0 +1,485 @@
+#pragma once
+// Iterative-deepening alpha-beta for every naqala game: negamax with principal variation
+// search, aspiration windows, a shared transposition table, and move ordering by the table's
+// move, killers, history and (near the root) a one-ply look at the evaluation.
+//
+// Generic over the game concept (games/game.h):
+// - an extra turn (the same player moves again, Kalah) is not a sign flip: the child's value
+//   is already from the mover's view, and its window is the parent's;
+// - games that end on a repeated position (CycleEndingState, Oware) end the game when a
+//   position on the search path comes back, so the search never loops and scores the cycle
+//   by the preset's own rule;
+// - chance nodes (ChanceGameState, backgammon dice) are expectation nodes, pruned by Ballard's
+//   *-minimax (Star1) from a configurable ply on.
+// Threads share the table and search the same root at staggered depths (Lazy SMP); the
+// first thread's result is the answer.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <concepts>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#include "games/game.h"
+#include "search/tt.h"
+#include "search/values.h"
+
+namespace naqala::search {
+
+// An evaluation: the value of a position that is not over, from the view of the player to move,
+// on the scale of values.h.
+template <class E, class S>
+concept Evaluation = std::copy_constructible<E> && requires(const E e, const S s) {
+  { e(s) } -> std::convertible_to<int>;
+};
+
+struct AlphaBetaOptions {
+  int threads = 1;
+  std::size_t hash_mb = 16;
+  // Give every root move an exact value (analysis, levels with noise); otherwise only the best
+  // move's value is exact and the others are bounds.
+  bool score_all_moves = false;
+  int aspiration = 25 * kPoint / 100;  // first half-window, widened on failure; 0 = off
+  int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
+  int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
+};
+
+template <GameState S, Evaluation<S> Eval>
+class AlphaBeta {
+ public:
+  using Move = typename S::Move;
+  using MoveList = typename S::MoveList;
+
+  struct MoveValue {
+    Move move;
+    int value;
+  };
+  struct Result {
+    bool has_move = false;
+    Move best{};
+    int value = 0;
+    std::vector<Move> pv;
+    std::vector<MoveValue> scores;  // every root move, best first
+    int depth = 0;                  // of the last completed iteration
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    bool exact = false;  // every line reached the end of the game: the value is proven
+  };
+  // Called by the first thread after each completed iteration.
+  using Progress = std::function<void(const Result&)>;
+
+  explicit AlphaBeta(Eval eval = Eval{}, AlphaBetaOptions options = {})
+      : eval_(std::move(eval)), options_(options), tt_(options.hash_mb) {}
+
+  const AlphaBetaOptions& options() const { return options_; }
+  void set_options(const AlphaBetaOptions& o) {
+    if (o.hash_mb != options_.hash_mb) tt_.resize(o.hash_mb);
+    options_ = o;
+  }
+  void clear() { tt_.clear(); }
+  const Eval& eval() const { return eval_; }
+  // Ask a running search (from another thread) to stop and return what it has.
+  void stop() { stop_.store(true); }
+
+  Result search(const S& root, const Limits& limits, const Progress& progress = {}) {
+    Result result;
+    start_ = std::chrono::steady_clock::now();
+    limits_ = limits;
+    stop_.store(false);
+    total_nodes_.store(0);
+    tt_.new_search();
+    if (root.is_over()) return result;
+    if constexpr (ChanceGameState<S>) {
+      if (root.is_chance_node()) return result;
+    }
+    const int threads = std::max(1, options_.threads);
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(*this, i, root));
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i)
+      helpers.emplace_back([&, i] { workers[i]->iterate(nullptr, nullptr); });
+    workers[0]->iterate(&result, &progress);
+    stop_.store(true);
+    for (auto& t : helpers) t.join();
+    result.nodes = 0;
+    for (auto& w : workers) result.nodes += w->nodes;
+    result.seconds = elapsed();
+    return result;
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  static std::size_t move_key(Move m) {
+    if constexpr (std::integral<Move>) {
+      return static_cast<std::size_t>(m);
+    } else {
+      return std::hash<Move>{}(m);
+    }
+  }
+
+  struct RootMove {
+    Move move;
+    S child;
+    int value = -kInfinity;
+    int previous = -kInfinity;
+    std::vector<Move> pv;
+  };
+
+  struct Worker {
+    static constexpr std::size_t kHistory = 1024;
+    static constexpr std::size_t kCapacity = MoveList::capacity();
+
+    Worker(AlphaBeta& o, int i, const S& r) : owner(o), id(i), root(r), eval(o.eval_) {
+      MoveList moves;
+      root.legal_moves(moves);
+      for (Move m : moves) {
+        S child = root;
+        child.play(m);
+        root_moves.push_back(RootMove{m, child, -kInfinity, -kInfinity, {}});
+      }
+      for (auto& h : history) h.fill(0);
+      for (auto& k : killers) k.fill(Move{});
+      for (auto& k : killer_set) k.fill(false);
+    }
+
+    AlphaBeta& owner;
+    int id;
+    S root;
+    Eval eval;
+    std::vector<RootMove> root_moves;
+    std::uint64_t nodes = 0;
+    std::uint64_t evals = 0;
+    std::uint64_t published = 0;
+    bool stopped = false;
+    int poll_countdown = 256;
+    int completed = 0;  // iterations finished
+    std::array<std::array<Move, 2>, kMaxPly + 1> killers;
+    std::array<std::array<bool, 2>, kMaxPly + 1> killer_set;
+    std::array<std::array<std::int32_t, kHistory>, 2> history;
+    std::array<std::uint64_t, kMaxPly + 2> path{};
+    std::array<std::uint64_t, kMaxPly + 2> progress_mark{};
+    std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
+    std::array<int, kMaxPly + 1> pv_len{};
+
+    void iterate(Result* result, const Progress* progress) {
+      if (root_moves.empty()) return;
+      const int max_depth =
+          owner.limits_.depth > 0 ? std::min(owner.limits_.depth, kMaxPly - 1) : kMaxPly - 1;
+      path[0] = root.hash();
+      mark_progress(root, 0);
+      int value = 0;
+      int exact_iterations = 0;
+      for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
+        const std::uint64_t evals_before = evals;
+        value = aspirate(depth, value);
+        if (stopped) break;
+        ++completed;
+        std::stable_sort(root_moves.begin(), root_moves.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+        for (auto& rm : root_moves) rm.previous = rm.value;
+        if (!result) continue;
+        // A completed iteration that evaluated nothing saw the end of every line.
+        exact_iterations = evals == evals_before ? exact_iterations + 1 : 0;
+        fill(*result, depth);
+        result->exact = exact_iterations >= 2;
+        if (progress && *progress) (*progress)(*result);
+        if (result->exact) break;
+        const double seconds = owner.limits_.seconds;
+        if (seconds > 0 && owner.elapsed() > 0.5 * seconds) break;
+      }
+    }
+
+    void fill(Result& r, int depth) {
+      const RootMove& best = root_moves.front();
+      r.has_move = true;
+      r.best = best.move;
+      r.value = best.value;
+      r.pv = best.pv;
+      r.depth = depth;
+      r.scores.clear();
+      for (const auto& rm : root_moves) r.scores.push_back({rm.move, rm.value});
+      r.nodes = owner.total_nodes_.load(std::memory_order_relaxed) + (nodes - published);
+      r.seconds = owner.elapsed();
+    }
+
+    int aspirate(int depth, int guess) {
+      const int window0 = owner.options_.aspiration;
+      if (owner.options_.score_all_moves || window0 <= 0 || depth < 4 || is_decisive(guess))
+        return search_root(depth, -kInfinity, kInfinity);
+      int window = window0;
+      int alpha = guess - window, beta = guess + window;
+      while (true) {
+        const int v = search_root(depth, alpha, beta);
+        if (stopped) return v;
+        if (v <= alpha) {
+          alpha = std::max(-kInfinity, alpha - window);
+        } else if (v >= beta) {
+          beta = std::min(kInfinity, beta + window);
+        } else {
+          return v;
+        }
+        window *= 4;
+        if (window > 50 * kPoint) alpha = -kInfinity, beta = kInfinity;
+      }
+    }
+
+    int search_root(int depth, int alpha, int beta) {
+      const bool all = owner.options_.score_all_moves;
+      int best = -kInfinity;
+      for (std::size_t i = 0; i < root_moves.size(); ++i) {
+        RootMove& rm = root_moves[i];
+        ++nodes;
+        pv_len[1] = 1;
+        int v;
+        if (all) {
+          v = child_value(root, rm.child, depth - 1, -kInfinity, kInfinity, 1);
+        } else if (i == 0) {
+          v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
+        } else {
+          v = child_value(root, rm.child, depth - 1, alpha, alpha + 1, 1);
+          if (v > alpha && v < beta && !stopped)
+            v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
+        }
+        if (stopped) return best;
+        rm.value = v;
+        if (v > best || i == 0) {
+          rm.pv.assign(1, rm.move);
+          for (int k = 1; k < pv_len[1]; ++k) rm.pv.push_back(pv[1][k]);
+        }
+        if (v > best) {
+          best = v;
+          if (v > alpha && !all) {
+            alpha = v;
+            if (v >= beta) {
+              // Fail high: the moves not yet searched keep their order behind this one.
+              for (std::size_t j = i + 1; j < root_moves.size(); ++j)
+                root_moves[j].value = -kInfinity;
+              break;
+            }
+          }
+        } else if (!all && i > 0) {
+          rm.value = std::min(v, alpha);  // an upper bound: keep it below the best
+        }
+      }
+      return best;
+    }
+
+    void mark_progress(const S& s, int ply) {
+      if constexpr (requires { s.irreversible_count(); }) {
+        progress_mark[ply] = s.irreversible_count();
+      } else {
+        progress_mark[ply] = 0;
+      }
+    }
+
+    // The value of `child` (just reached from `parent` at ply-1) for the parent's mover.
+    int child_value(const S& parent, const S& child, int depth, int alpha, int beta, int ply) {
+      const Player me = parent.to_move();
+      if (child.is_over()) {
+        pv_len[ply] = ply;
+        return terminal_value(child.outcome(), me);
+      }
+      if constexpr (CycleEndingState<S>) {
+        if (child.ends_on_cycle()) {
+          const std::uint64_t h = child.hash();
+          path[ply] = h;
+          mark_progress(child, ply);
+          for (int p = ply - 1; p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
+            if (path[p] == h) {
+              S ended = child;
+              ended.end_by_cycle();
+              pv_len[ply] = ply;
+              return terminal_value(ended.outcome(), me);
+            }
+          }
+        }
+      }
+      if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
+      return -search(child, depth, -beta, -alpha, ply);
+    }
+
+    bool poll() {
+      if (--poll_countdown > 0) return stopped;
+      poll_countdown = 256;
+      owner.total_nodes_.fetch_add(nodes - published, std::memory_order_relaxed);
+      published = nodes;
+      if (id == 0) {
+        const Limits& l = owner.limits_;
+        if ((l.seconds > 0 && owner.elapsed() >= l.seconds) ||
+            (l.nodes > 0 && owner.total_nodes_.load(std::memory_order_relaxed) >= l.nodes))
+          owner.stop_.store(true);
+      }
+      // The first thread always finishes depth 1, so there is a move to play.
+      if (owner.stop_.load(std::memory_order_relaxed) && (id != 0 || completed > 0)) stopped = true;
+      return stopped;
+    }
+
+    int search(const S& s, int depth, int alpha, int beta, int ply) {
+      pv_len[ply] = ply;
+      if (depth <= 0 || ply >= kMaxPly) {
+        ++evals;
+        return eval(s);
+      }
+      if (poll()) return 0;
+      if constexpr (ChanceGameState<S>) {
+        if (s.is_chance_node()) return chance(s, depth, alpha, beta, ply);
+      }
+      const bool pv_node = beta - alpha > 1;
+      const std::uint64_t key = s.hash();
+      TTEntry hit;
+      int tt_move = -1;
+      if (owner.tt_.probe(key, hit)) {
+        tt_move = hit.move_index;
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && hit.value >= beta) ||
+             (hit.bound == Bound::Upper && hit.value <= alpha)))
+          return hit.value;
+      }
+      MoveList moves;
+      s.legal_moves(moves);
+      const int n = static_cast<int>(moves.size());
+      if (n == 0) {
+        ++evals;
+        return eval(s);
+      }
+      const int side = index(s.to_move());
+      std::array<int, kCapacity> order_score;
+      std::array<std::uint16_t, kCapacity> generated;  // each move's index in the generated list
+      const bool look = depth >= owner.options_.eval_ordering_depth && n <= 64;
+      for (int i = 0; i < n; ++i) {
+        const Move m = moves[i];
+        int score = history[side][move_key(m) & (kHistory - 1)];
+        if (i == tt_move) {
+          score = 1 << 30;
+        } else if (killer_set[ply][0] && m == killers[ply][0]) {
+          score = (1 << 29) + 1;
+        } else if (killer_set[ply][1] && m == killers[ply][1]) {
+          score = 1 << 29;
+        } else if (look) {
+          S child = s;
+          child.play(m);
+          ++nodes;
+          int v;
+          if (child.is_over()) {
+            v = terminal_value(child.outcome(), s.to_move());
+          } else {
+            v = child.to_move() == s.to_move() ? eval(child) : -eval(child);
+          }
+          score = (1 << 27) + std::clamp(v, -(1 << 26), 1 << 26);
+        }
+        order_score[i] = score;
+        generated[i] = static_cast<std::uint16_t>(i);
+      }
+      const int alpha0 = alpha;
+      int best = -kInfinity;
+      int best_index = -1;
+      for (int k = 0; k < n; ++k) {
+        // Selection sort step: the best remaining move first.
+        int pick = k;
+        for (int j = k + 1; j < n; ++j)
+          if (order_score[j] > order_score[pick]) pick = j;
+        std::swap(order_score[k], order_score[pick]);
+        std::swap(moves[k], moves[pick]);
+        std::swap(generated[k], generated[pick]);
+        const Move m = moves[k];
+        S child = s;
+        child.play(m);
+        ++nodes;
+        int v;
+        if (k == 0) {
+          v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
+        } else {
+          v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1);
+          if (v > alpha && v < beta && !stopped)
+            v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
+        }
+        if (stopped) return 0;
+        if (v > best) {
+          best = v;
+          best_index = k;
+          if (v > alpha) {
+            alpha = v;
+            pv[ply][ply] = m;
+            for (int j = ply + 1; j < pv_len[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+            pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+            if (v >= beta) {
+              reward(side, ply, depth, m);
+              break;
+            }
+          }
+        }
+      }
+      // The table keeps indices below 255 only.
+      const int stored_index =
+          best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
+      const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
+      owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
+      return best;
+    }
+
+    void reward(int side, int ply, int depth, Move m) {
+      auto& h = history[side][move_key(m) & (kHistory - 1)];
+      h += depth * depth;
+      if (h > (1 << 24))
+        for (auto& x : history[side]) x /= 2;
+      if (!(killer_set[ply][0] && killers[ply][0] == m)) {
+        killers[ply][1] = killers[ply][0];
+        killer_set[ply][1] = killer_set[ply][0];
+        killers[ply][0] = m;
+        killer_set[ply][0] = true;
+      }
+    }
+
+    // Expectation over the chance outcomes. Past star1_from_ply, Star1 cuts off as soon as the
+    // outcomes seen so far decide the comparison with the window whatever the rest bring,
+    // using the widest values a position can have.
+    int chance(const S& s, int depth, int alpha, int beta, int ply) {
+      if constexpr (ChanceGameState<S>) {
+        typename S::ChanceList outcomes;
+        s.chance_outcomes(outcomes);
+        const bool prune = ply >= owner.options_.star1_from_ply;
+        constexpr double lo = -kWin - 1000.0 * kPoint, hi = kWin + 1000.0 * kPoint;
+        double sum = 0, mass = 0;
+        for (const auto& o : outcomes) {
+          S next = s;
+          next.apply_chance(o.chance);
+          ++nodes;
+          const double p = o.probability;
+          int a = -kInfinity, b = kInfinity;
+          if (prune) {
+            const double rest = 1.0 - mass - p;
+            a = static_cast<int>(std::max(lo, std::floor((alpha - sum - hi * rest) / p)));
+            b = static_cast<int>(std::min(hi, std::ceil((beta - sum - lo * rest) / p)));
+          }
+          int v = child_value(s, next, depth, a, b, ply);  // a chance event is not a ply of depth
+          if (stopped) return 0;
+          sum += p * v;
+          mass += p;
+          if (prune && v >= b && b < kInfinity) return beta;
+          if (prune && v <= a && a > -kInfinity) return alpha;
+        }
+        pv_len[ply] = ply;
+        return static_cast<int>(std::lround(sum));
+      } else {
+        (void)s, (void)depth, (void)alpha, (void)beta, (void)ply;
+        return 0;
+      }
+    }
+  };
+
+  Eval eval_;
+  AlphaBetaOptions options_;
+  TranspositionTable tt_;
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> total_nodes_{0};
+};
+
+}  // namespace naqala::search
