@@ -167,7 +167,7 @@ bool should_double(const State& s) {
 }
 
 bool should_take(const State& s) {
-  const Player me = s.to_move(), doubler = s.on_roll();
+  const Player doubler = s.on_roll();
   if (s.rules().match > 0 && s.cube() >= away(s, doubler)) return true;  // dropping loses the match anyway
   if (post_crawford_trailer(s, doubler)) return evaluate_on_roll(s.board(), doubler).win < 0.9;
   const Estimate e = evaluate_on_roll(s.board(), doubler);
