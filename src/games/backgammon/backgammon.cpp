@@ -94,7 +94,8 @@ void State::play(const Move& m) {
       return;
     case Move::Kind::Checkers:
       apply_steps(board_, turn_, m);
-      if (checkers_off(board_[index(turn_)]) == kCheckers) {
+      // Only a move that bears off can end the game.
+      if (m.count && m.steps[m.count - 1].to < 0 && checkers_off(board_[index(turn_)]) == kCheckers) {
         finish_game(turn_, game_multiplier(turn_), false);
         return;
       }

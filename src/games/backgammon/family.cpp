@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
+#include <memory>
 
 #include "core/error.h"
 #include "games/backgammon/formats.h"
@@ -181,6 +183,34 @@ std::string BackgammonState::sample_chance(Rng& rng) const {
   } while (typed().phase() == Phase::Opening && c.a == c.b);
   if (typed().phase() != Phase::Opening && c.a < c.b) std::swap(c.a, c.b);
   return typed().format_chance(c);
+}
+
+RandomPlayStats BackgammonState::play_random(std::uint64_t seed, double seconds) const {
+  Rng rng(seed);
+  RandomPlayStats stats;
+  auto moves = std::make_unique<MoveList>();
+  const auto start = std::chrono::steady_clock::now();
+  do {
+    for (int batch = 0; batch < 64; ++batch) {
+      State s = typed();
+      while (!s.is_over()) {
+        if (s.is_chance_node()) {
+          Chance c;
+          do {
+            c.a = static_cast<std::uint8_t>(1 + rng.below(6));
+            c.b = static_cast<std::uint8_t>(1 + rng.below(6));
+          } while (s.phase() == Phase::Opening && c.a == c.b);
+          s.apply_chance(c);
+          continue;
+        }
+        s.legal_moves(*moves);
+        s.play((*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))]);
+        ++stats.plies;
+      }
+      ++stats.games;
+    }
+  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds);
+  return stats;
 }
 
 GameFamily family() {

@@ -25,6 +25,8 @@ class BackgammonState : public TypedState<State> {
   std::vector<ChanceText> chance_outcomes() const override;
   void apply_chance(std::string_view outcome) override;
   std::string sample_chance(Rng& rng) const override;
+  // Random games with the dice rolled directly (the generic loop walks the outcome list).
+  RandomPlayStats play_random(std::uint64_t seed, double seconds) const override;
 };
 
 GameFamily family();
