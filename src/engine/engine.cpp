@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "engine/backgammon_engine.h"
 #include "engine/typed_engines.h"
 #include "eval/sowing_eval.h"
 #include "games/registry.h"
@@ -228,6 +229,7 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
   if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts")
     bad_spec(spec, "unknown engine '" + spec.kind + "'");
   const auto probe = game.new_game();
+  if (auto bg = make_backgammon_engine(*probe, spec.text)) return bg;
   if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
     return make_sowing_engine(s->typed().rules(), spec);
   throw VariantError("engine '" + spec.text + "': no search engine knows the " +

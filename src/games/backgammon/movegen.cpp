@@ -154,6 +154,13 @@ struct Generator {
     bool used = false;
     const int first = std::min(top, back);
     std::uint32_t candidates = first >= 31 ? occupied : occupied & ((2u << first) - 1);
+    // Second pass (dice swapped): two steps that neither enter from the bar, nor bear off,
+    // nor move the same checker give a position the first pass found by playing them in the
+    // other order (landing is blocked only by made points, which steps never change). So the
+    // second step only continues the first checker or bears off. (If a skipped step were
+    // legal, the first pass found a move of both dice, so `used` needs no correction.)
+    if (swapped && depth == 1 && current.steps[0].from != kBar && current.steps[0].to >= 0)
+      candidates &= (1u << current.steps[0].to) | ((1u << die) - 1);
     while (candidates) {
       const int i = 31 - __builtin_clz(candidates);
       candidates &= ~(1u << i);
@@ -164,13 +171,6 @@ struct Generator {
         continue;
       }
       used = true;
-      // Second pass (dice swapped): two steps that neither enter from the bar, nor bear off,
-      // nor move the same checker give the position the first pass already found by playing
-      // them in the other order (landing is blocked only by made points, which steps never
-      // change), so that subtree adds nothing.
-      if (swapped && depth == 1 && to >= 0 && current.steps[0].from != kBar && current.steps[0].to >= 0 &&
-          i != current.steps[0].to)
-        continue;
       current.steps[depth] = {static_cast<std::int8_t>(i), static_cast<std::int8_t>(to < 0 ? -1 : to)};
       if (last) {
         Key k = key;

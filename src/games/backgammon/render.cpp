@@ -60,7 +60,7 @@ std::string State::render() const {
   if (rules_.match > 0)
     score_line = std::to_string(rules_.match) + "-point match, score " + std::string(name(viewer)) + " " +
                  std::to_string(score(viewer)) + " - " + std::string(name(opp)) + " " + std::to_string(score(opp)) +
-                 (crawford_game_ ? " (Crawford game)" : "");
+                 (crawford_game_ && phase_ != Phase::GameOver ? " (Crawford game)" : "");
   else if (rules_.series > 0)
     score_line = "game " + std::to_string(std::min<int>(games_played_ + 1, rules_.series)) + " of " +
                  std::to_string(rules_.series) + ", points " + std::string(name(viewer)) + " " +
