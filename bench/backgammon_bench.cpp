@@ -55,8 +55,10 @@ void BM_BackgammonMoveGeneration(benchmark::State& st) {
     benchmark::DoNotOptimize(moves->size());
     i = (i + 1) & 4095;
   }
-  st.counters["generations/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
-  st.counters["moves/generation"] = static_cast<double>(total) / static_cast<double>(st.iterations());
+  st.counters["generations/s"] =
+      benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["moves/generation"] =
+      static_cast<double>(total) / static_cast<double>(st.iterations());
 }
 BENCHMARK(BM_BackgammonMoveGeneration);
 
@@ -79,14 +81,20 @@ void random_games(benchmark::State& st, bool cube) {
     }
     benchmark::DoNotOptimize(s);
   }
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
-  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  st.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["plies/s"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
-void BM_BackgammonRandomGameNoCube(benchmark::State& st) { random_games(st, false); }
+void BM_BackgammonRandomGameNoCube(benchmark::State& st) {
+  random_games(st, false);
+}
 BENCHMARK(BM_BackgammonRandomGameNoCube);
 
-void BM_BackgammonRandomGameWithCube(benchmark::State& st) { random_games(st, true); }
+void BM_BackgammonRandomGameWithCube(benchmark::State& st) {
+  random_games(st, true);
+}
 BENCHMARK(BM_BackgammonRandomGameWithCube);
 
 void BM_BackgammonBotMove(benchmark::State& st) {

@@ -30,7 +30,8 @@ class BackgammonBot : public Engine {
   std::string choose_move(const AnyState& state) override {
     const auto& s = backgammon_state(state).typed();
     // Weaker levels blunder: a random checker play with probability (10 - level) / 27.
-    if (s.phase() == backgammon::Phase::Moving && rng_.below(27) < static_cast<std::uint32_t>(10 - level_)) {
+    if (s.phase() == backgammon::Phase::Moving &&
+        rng_.below(27) < static_cast<std::uint32_t>(10 - level_)) {
       const auto moves = state.legal_moves();
       return moves[rng_.below(static_cast<std::uint32_t>(moves.size()))];
     }
@@ -63,7 +64,8 @@ class BackgammonBot : public Engine {
       const auto e = backgammon::evaluate_on_roll(s.board(), s.on_roll());
       const double eq = e.equity() * s.cube();
       a.value = s.to_move() == s.on_roll() ? eq : -eq;
-      for (const auto& m : state.legal_moves()) a.scores.push_back({m, m == a.best_move ? a.value : a.value - 0.01});
+      for (const auto& m : state.legal_moves())
+        a.scores.push_back({m, m == a.best_move ? a.value : a.value - 0.01});
     }
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
@@ -89,11 +91,13 @@ std::unique_ptr<Engine> make_backgammon_engine(const AnyState& probe, std::strin
       level = 0;
     }
     if (level < 1 || level > 10)
-      throw VariantError("engine '" + std::string(spec) + "': the level must be a whole number from 1 to 10");
+      throw VariantError("engine '" + std::string(spec) +
+                         "': the level must be a whole number from 1 to 10");
   } else if (spec != "level" && spec != "bot") {
-    throw VariantError("engine '" + std::string(spec) +
-                       "': backgammon plays with level:N (N = 1..10), the 1-ply bot with cube decisions, or "
-                       "random; the alpha-beta and MCTS searches do not handle dice yet");
+    throw VariantError(
+        "engine '" + std::string(spec) +
+        "': backgammon plays with level:N (N = 1..10), the 1-ply bot with cube decisions, or "
+        "random; the alpha-beta and MCTS searches do not handle dice yet");
   }
   return std::make_unique<BackgammonBot>(level, std::random_device{}());
 }

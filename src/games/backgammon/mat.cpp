@@ -30,13 +30,16 @@ std::string plain_move(const State& s, const Move& m) {
   return out;
 }
 
-std::string points_text(int n) { return std::to_string(n) + (n == 1 ? " point" : " points"); }
+std::string points_text(int n) {
+  return std::to_string(n) + (n == 1 ? " point" : " points");
+}
 
 void check_legal(const State& s, const Move& m, const char* what) {
   auto moves = std::make_unique<MoveList>();
   s.legal_moves(*moves);
   if (!moves->contains(m))
-    throw IllegalMoveError(std::string("match record: ") + what + " is not legal at " + s.gnubg_id());
+    throw IllegalMoveError(std::string("match record: ") + what + " is not legal at " +
+                           s.gnubg_id());
 }
 
 }  // namespace
@@ -45,10 +48,13 @@ State replay(const MatchRecord& r) {
   State s(r.rules);
   for (const auto& e : r.events) {
     if (e.is_roll) {
-      if (!s.is_chance_node()) throw IllegalMoveError("match record: a roll where " + std::string(name(s.to_move())) + " must decide");
+      if (!s.is_chance_node())
+        throw IllegalMoveError("match record: a roll where " + std::string(name(s.to_move())) +
+                               " must decide");
       s.apply_chance(e.roll);
     } else {
-      if (s.is_chance_node() || s.is_over()) throw IllegalMoveError("match record: a move where no decision is due");
+      if (s.is_chance_node() || s.is_over())
+        throw IllegalMoveError("match record: a move where no decision is due");
       check_legal(s, e.move, "a move");
       s.play(e.move);
     }
@@ -68,7 +74,8 @@ std::string export_mat(const MatchRecord& r) {
     i = 0;
     out += "\n Game " + std::to_string(game) + "\n";
     const std::string left = r.names[0] + " : " + std::to_string(s.score(Player::South));
-    std::snprintf(buf, sizeof buf, " %-31s%s : %d\n", left.c_str(), r.names[1].c_str(), s.score(Player::North));
+    std::snprintf(buf, sizeof buf, " %-31s%s : %d\n", left.c_str(), r.names[1].c_str(),
+                  s.score(Player::North));
     out += buf;
   };
   auto entry = [&](Player who, const std::string& text, bool dropped) {
@@ -88,7 +95,8 @@ std::string export_mat(const MatchRecord& r) {
     }
   };
   auto game_over = [&](int points) {
-    out += std::string(i & 1 ? "                                  " : "\n      ") + "Wins " + points_text(points) + "\n";
+    out += std::string(i & 1 ? "                                  " : "\n      ") + "Wins " +
+           points_text(points) + "\n";
   };
 
   header();
@@ -96,7 +104,8 @@ std::string export_mat(const MatchRecord& r) {
   bool have_roll = false;
   for (const auto& e : r.events) {
     if (e.is_roll) {
-      if (!s.is_chance_node()) throw IllegalMoveError("match record: a roll where a decision is due");
+      if (!s.is_chance_node())
+        throw IllegalMoveError("match record: a roll where a decision is due");
       s.apply_chance(e.roll);
       pending = {static_cast<std::uint8_t>(s.die(0)), static_cast<std::uint8_t>(s.die(1))};
       have_roll = true;
@@ -111,12 +120,16 @@ std::string export_mat(const MatchRecord& r) {
       case Move::Kind::Roll:
         s.play(e.move);
         continue;  // the roll shows with the move it led to
-      case Move::Kind::Double: text = " Doubles => " + std::to_string(2 * s.cube()); break;
-      case Move::Kind::Take: text = " Takes"; break;
+      case Move::Kind::Double:
+        text = " Doubles => " + std::to_string(2 * s.cube());
+        break;
+      case Move::Kind::Take:
+        text = " Takes";
+        break;
       case Move::Kind::Drop: {
         dropped = true;
-        text = std::string(" Drops") + ((i & 1) ? "\n      " : "                       ") + "Wins " +
-               points_text(s.cube());
+        text = std::string(" Drops") + ((i & 1) ? "\n      " : "                       ") +
+               "Wins " + points_text(s.cube());
         break;
       }
       case Move::Kind::Pass:
@@ -159,7 +172,8 @@ bool starts_entry(std::string_view line, std::size_t k) {
   if (rest.size() >= 3 && std::isdigit(static_cast<unsigned char>(rest[0])) &&
       std::isdigit(static_cast<unsigned char>(rest[1])) && rest[2] == ':')
     return true;
-  for (std::string_view w : {"Doubles", "Takes", "Drops", "Wins", "Beavers", "Raccoons", "Resigns", "Accepts", "Rejects"})
+  for (std::string_view w : {"Doubles", "Takes", "Drops", "Wins", "Beavers", "Raccoons", "Resigns",
+                             "Accepts", "Rejects"})
     if (rest.starts_with(w)) return true;
   return false;
 }
@@ -176,7 +190,8 @@ std::vector<Entry> split_row(std::string_view line) {
     }
   for (std::size_t j = 0; j < starts.size(); ++j) {
     const std::size_t end = j + 1 < starts.size() ? starts[j + 1] : line.size();
-    out.push_back({starts[j] < 20 ? Player::South : Player::North, trim(line.substr(starts[j], end - starts[j]))});
+    out.push_back({starts[j] < 20 ? Player::South : Player::North,
+                   trim(line.substr(starts[j], end - starts[j]))});
   }
   return out;
 }
@@ -225,11 +240,13 @@ MatchRecord import_mat(std::string_view text) {
   auto add_move = [&](const Move& m, int ln, const std::string& what) {
     auto moves = std::make_unique<MoveList>();
     s.legal_moves(*moves);
-    if (!moves->contains(m)) fail(ln, what + " is not legal here (" + s.gnubg_id() + "); legal: " + [&] {
-      std::string all;
-      for (const auto& x : *moves) all += (all.empty() ? "" : ", ") + s.format_move(x);
-      return all;
-    }());
+    if (!moves->contains(m))
+      fail(
+          ln, what + " is not legal here (" + s.gnubg_id() + "); legal: " + [&] {
+            std::string all;
+            for (const auto& x : *moves) all += (all.empty() ? "" : ", ") + s.format_move(x);
+            return all;
+          }());
     r.events.push_back({false, {}, m});
     s.play(m);
   };
@@ -240,7 +257,8 @@ MatchRecord import_mat(std::string_view text) {
     if (t.empty() || t[0] == ';' || t.find("point match") != std::string::npos) continue;
     if (t.rfind("Game ", 0) == 0) {
       if (game > 0 && s.games_played() != game)
-        fail(ln, "game " + std::to_string(game) + " did not end by a bear-off or a dropped double before 'Game'");
+        fail(ln, "game " + std::to_string(game) +
+                     " did not end by a bear-off or a dropped double before 'Game'");
       ++game;
       // The score line follows: "name : score   name : score".
       std::size_t m = n + 1;
@@ -249,7 +267,9 @@ MatchRecord import_mat(std::string_view text) {
       const std::string& sl = lines[m];
       const auto c1 = sl.find(" : ");
       const auto c2 = c1 == std::string::npos ? c1 : sl.find(" : ", c1 + 3);
-      if (c2 == std::string::npos) fail(static_cast<int>(m) + 1, "expected 'name : score   name : score', got '" + trim(sl) + "'");
+      if (c2 == std::string::npos)
+        fail(static_cast<int>(m) + 1,
+             "expected 'name : score   name : score', got '" + trim(sl) + "'");
       int s0 = 0, s1 = 0;
       std::size_t used = 0;
       const std::string mid = sl.substr(c1 + 3, c2 - c1 - 3);
@@ -264,8 +284,10 @@ MatchRecord import_mat(std::string_view text) {
         names_read = true;
       }
       if (s0 != s.score(Player::South) || s1 != s.score(Player::North))
-        fail(static_cast<int>(m) + 1, "the score " + std::to_string(s0) + "-" + std::to_string(s1) + " does not follow from the games before (" +
-                        std::to_string(s.score(Player::South)) + "-" + std::to_string(s.score(Player::North)) + ")");
+        fail(static_cast<int>(m) + 1, "the score " + std::to_string(s0) + "-" + std::to_string(s1) +
+                                          " does not follow from the games before (" +
+                                          std::to_string(s.score(Player::South)) + "-" +
+                                          std::to_string(s.score(Player::North)) + ")");
       n = m;
       continue;
     }
@@ -278,7 +300,8 @@ MatchRecord import_mat(std::string_view text) {
         if (s.games_played() != game) fail(ln, "'" + x + "' but the game is not over");
         if (s.last_result().winner != e.who || s.last_result().points != pts)
           fail(ln, "'" + x + "' for " + std::string(name(e.who)) + " but naqala scores the game " +
-                       std::to_string(s.last_result().points) + " for " + std::string(name(s.last_result().winner)));
+                       std::to_string(s.last_result().points) + " for " +
+                       std::string(name(s.last_result().winner)));
         continue;
       }
       if (s.is_over() || (game > 0 && s.games_played() == game))
@@ -288,23 +311,31 @@ MatchRecord import_mat(std::string_view text) {
           fail(ln, std::string(name(e.who)) + " cannot double now");
         add_move(Move::of(Move::Kind::Double), ln, "the double");
       } else if (x.rfind("Takes", 0) == 0 || x.rfind("Accepts", 0) == 0) {
-        if (s.phase() != Phase::Doubled || s.to_move() != e.who) fail(ln, "no double for " + std::string(name(e.who)) + " to take");
+        if (s.phase() != Phase::Doubled || s.to_move() != e.who)
+          fail(ln, "no double for " + std::string(name(e.who)) + " to take");
         add_move(Move::of(Move::Kind::Take), ln, "the take");
       } else if (x.rfind("Drops", 0) == 0 || x.rfind("Rejects", 0) == 0) {
-        if (s.phase() != Phase::Doubled || s.to_move() != e.who) fail(ln, "no double for " + std::string(name(e.who)) + " to drop");
+        if (s.phase() != Phase::Doubled || s.to_move() != e.who)
+          fail(ln, "no double for " + std::string(name(e.who)) + " to drop");
         add_move(Move::of(Move::Kind::Drop), ln, "the drop");
       } else if (std::isdigit(static_cast<unsigned char>(x[0]))) {
         const int d0 = x[0] - '0', d1 = x[1] - '0';
-        if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6) fail(ln, "'" + x.substr(0, 3) + "' is not a roll of two dice 1-6");
+        if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6)
+          fail(ln, "'" + x.substr(0, 3) + "' is not a roll of two dice 1-6");
         if (s.phase() == Phase::Opening) {
           if (d0 == d1) fail(ln, "an opening roll cannot be a double");
-          const auto hi = static_cast<std::uint8_t>(std::max(d0, d1)), lo = static_cast<std::uint8_t>(std::min(d0, d1));
+          const auto hi = static_cast<std::uint8_t>(std::max(d0, d1)),
+                     lo = static_cast<std::uint8_t>(std::min(d0, d1));
           add_roll(e.who == Player::South ? Chance{hi, lo} : Chance{lo, hi});
         } else {
-          if (s.to_move() != e.who) fail(ln, "it is " + std::string(name(s.to_move())) + "'s turn, not " + std::string(name(e.who)) + "'s");
+          if (s.to_move() != e.who)
+            fail(ln, "it is " + std::string(name(s.to_move())) + "'s turn, not " +
+                         std::string(name(e.who)) + "'s");
           if (s.phase() == Phase::TurnStart) add_move(Move::of(Move::Kind::Roll), ln, "rolling");
-          if (s.phase() != Phase::Rolling) fail(ln, "a roll where " + std::string(name(s.to_move())) + " must decide");
-          add_roll({static_cast<std::uint8_t>(std::max(d0, d1)), static_cast<std::uint8_t>(std::min(d0, d1))});
+          if (s.phase() != Phase::Rolling)
+            fail(ln, "a roll where " + std::string(name(s.to_move())) + " must decide");
+          add_roll({static_cast<std::uint8_t>(std::max(d0, d1)),
+                    static_cast<std::uint8_t>(std::min(d0, d1))});
         }
         const std::string move_text = trim(std::string_view(x).substr(3));
         std::optional<Move> m;

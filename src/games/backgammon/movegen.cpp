@@ -19,7 +19,6 @@ struct Key {
   bool operator==(const Key&) const = default;
 };
 
-
 // The keys already in the move list. Short lists (most positions) are scanned; past
 // kLinear entries an open-addressing table takes over. Stamps make clearing free.
 struct Dedup {
@@ -127,7 +126,8 @@ struct Generator {
 
   // Returns true when no further die could be played here (so the caller saves). `occupied`
   // has bit i set when me[i] > 0 (points 0..23); `back` is the rearmost occupied point.
-  bool sub(int depth, int top, int pips, const Side& me, Key key, std::uint32_t occupied, int back) {
+  bool sub(int depth, int top, int pips, const Side& me, Key key, std::uint32_t occupied,
+           int back) {
     if (depth > 3 || roll[depth] == 0) return true;
     const int die = roll[depth];
     // At the last die only the resulting key matters: no board copy, no further call.
@@ -171,7 +171,8 @@ struct Generator {
         continue;
       }
       used = true;
-      current.steps[depth] = {static_cast<std::int8_t>(i), static_cast<std::int8_t>(to < 0 ? -1 : to)};
+      current.steps[depth] = {static_cast<std::int8_t>(i),
+                              static_cast<std::int8_t>(to < 0 ? -1 : to)};
       if (last) {
         Key k = key;
         step_key(k, i, to < 0 ? -1 : to);
@@ -186,7 +187,8 @@ struct Generator {
       if (to >= 0) occ |= 1u << to;
       int b = back;
       while (b > 0 && !(occ & (1u << b))) --b;
-      if (sub(depth + 1, roll[0] == roll[1] ? i : 23, pips + die, m, k, occ, b)) save(depth + 1, pips + die, k);
+      if (sub(depth + 1, roll[0] == roll[1] ? i : 23, pips + die, m, k, occ, b))
+        save(depth + 1, pips + die, k);
     }
     return !used;
   }
@@ -198,8 +200,8 @@ void generate_moves(const Board& board, Player mover, int d0, int d1, MoveList& 
   seen.reset();
   const Side& me = board[index(mover)];
   const Side& opp = board[index(opponent(mover))];
-  Generator g{out, seen, opp, {d0, d1, d0 == d1 ? d0 : 0, d0 == d1 ? d0 : 0}, 0, 0, false,
-              Move::of(Move::Kind::Checkers)};
+  Generator g{out, seen, opp,   {d0, d1, d0 == d1 ? d0 : 0, d0 == d1 ? d0 : 0},
+              0,   0,    false, Move::of(Move::Kind::Checkers)};
   Key key{0, std::uint64_t(me[kBar]) << 32};
   std::uint32_t occupied = 0;
   for (int i = 0; i < 24; ++i) {
@@ -241,8 +243,12 @@ bool apply_steps(Board& board, Player mover, const Move& m) {
 namespace {
 
 // gnubg point numbers: 25 = bar, 0 = off, else index + 1.
-inline int point_of_from(int from) { return from + 1; }
-inline int point_of_to(int to) { return to + 1; }
+inline int point_of_from(int from) {
+  return from + 1;
+}
+inline int point_of_to(int to) {
+  return to + 1;
+}
 
 void append_point(std::string& s, int p) {
   if (p == 0)
@@ -327,7 +333,9 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
   std::uint32_t slash = 0;
   int c = 0;
   std::size_t i = 0;
-  auto lower = [](char ch) { return static_cast<char>(std::tolower(static_cast<unsigned char>(ch))); };
+  auto lower = [](char ch) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  };
   while (i < text.size()) {
     const char ch = text[i];
     if (std::isspace(static_cast<unsigned char>(ch))) {
@@ -401,7 +409,8 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
   Move m = Move::of(Move::Kind::Checkers);
   m.count = static_cast<std::uint8_t>(k / 2);
   for (int s = 0; s < m.count; ++s)
-    m.steps[s] = {static_cast<std::int8_t>(pairs[2 * s] - 1), static_cast<std::int8_t>(pairs[2 * s + 1] - 1)};
+    m.steps[s] = {static_cast<std::int8_t>(pairs[2 * s] - 1),
+                  static_cast<std::int8_t>(pairs[2 * s + 1] - 1)};
   return m;
 }
 

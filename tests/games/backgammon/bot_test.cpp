@@ -1,8 +1,9 @@
+#include "games/backgammon/bot.h"
+
 #include <gtest/gtest.h>
 
-#include "core/rng.h"
 #include "core/error.h"
-#include "games/backgammon/bot.h"
+#include "core/rng.h"
 
 using namespace naqala;
 using namespace naqala::backgammon;
@@ -136,7 +137,8 @@ TEST(BackgammonMat, ExportImportRoundTrip) {
 TEST(BackgammonMat, BadFilesNameTheLine) {
   EXPECT_THROW(import_mat("nothing here"), naqala::ParseError);
   const std::string bad =
-      " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5              42: 24/22 13/9\n"
+      " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 8/5 6/5          "
+      "    42: 24/22 13/9\n"
       "  2) 65: 24/13                 55: 8/3(3)\n";
   try {
     import_mat(bad);

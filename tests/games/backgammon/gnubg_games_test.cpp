@@ -51,14 +51,16 @@ State state_from_board(const FibsBoard& b) {
   if (doubled) {
     s.set_position(board, Player::South, 0, 0);
     std::optional<Player> owner;
-    if (b.you_may_double != b.opp_may_double) owner = b.you_may_double ? Player::North : Player::South;
+    if (b.you_may_double != b.opp_may_double)
+      owner = b.you_may_double ? Player::North : Player::South;
     s.set_cube(b.cube, owner);
     s.play(Move::of(Move::Kind::Double));
     return s;
   }
   s.set_position(board, Player::North, b.you_dice[0], b.you_dice[1]);
   std::optional<Player> owner;
-  if (b.you_may_double != b.opp_may_double) owner = b.you_may_double ? Player::North : Player::South;
+  if (b.you_may_double != b.opp_may_double)
+    owner = b.you_may_double ? Player::North : Player::South;
   s.set_cube(b.cube, owner);
   if (r.match > 0)
     s.set_score(std::min(b.opp_score, r.match - 1), std::min(b.you_score, r.match - 1), b.crawford);
@@ -73,7 +75,8 @@ class Server {
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     addr.sin_port = 0;
-    if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(listen_fd_, 1) != 0)
+    if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(listen_fd_, 1) != 0)
       throw std::runtime_error("cannot listen on 127.0.0.1");
     socklen_t len = sizeof addr;
     ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -161,7 +164,8 @@ TEST(Gnubg, MatchesThroughTheExternalPlayerSocket) {
       "\n"
       "set automatic game on\nset automatic roll on\nset display off\nset seed 2026\n";
   for (int m = 0; m < matches; ++m)
-    cmds += "new match " + std::to_string(length) + "\nexport match mat " + (dir / ("m" + std::to_string(m) + ".mat")).string() + "\n";
+    cmds += "new match " + std::to_string(length) + "\nexport match mat " +
+            (dir / ("m" + std::to_string(m) + ".mat")).string() + "\n";
   bt::write_file(dir / "cmds.txt", cmds);
 
   std::vector<Decision> log;
@@ -198,18 +202,22 @@ TEST(Gnubg, MatchesThroughTheExternalPlayerSocket) {
         ASSERT_LT(next, log.size()) << "the record has more naqala decisions than naqala made";
         const Decision& d = log[next++];
         EXPECT_EQ(d.position_id, s.position_id())
-            << "the board gnubg sent differs from the replayed position (naqala answered '" << d.sent << "')";
+            << "the board gnubg sent differs from the replayed position (naqala answered '"
+            << d.sent << "')";
         // What naqala sent, read in the replayed position, is what gnubg recorded.
-        const auto sent = d.sent.empty() ? std::optional<Move>(Move::of(Move::Kind::Pass)) : s.parse_move(d.sent);
+        const auto sent =
+            d.sent.empty() ? std::optional<Move>(Move::of(Move::Kind::Pass)) : s.parse_move(d.sent);
         ASSERT_TRUE(sent.has_value()) << d.sent;
         EXPECT_EQ(s.format_move(*sent), s.format_move(e.move))
-            << "gnubg recorded '" << s.format_move(e.move) << "' where naqala sent '" << d.sent << "' at "
-            << s.gnubg_id();
+            << "gnubg recorded '" << s.format_move(e.move) << "' where naqala sent '" << d.sent
+            << "' at " << s.gnubg_id();
         if (e.move.kind == Move::Kind::Checkers || e.move.kind == Move::Kind::Pass) ++naqala_moves;
-      } else if (recorded && (e.move.kind == Move::Kind::Checkers || e.move.kind == Move::Kind::Pass)) {
+      } else if (recorded &&
+                 (e.move.kind == Move::Kind::Checkers || e.move.kind == Move::Kind::Pass)) {
         ++gnubg_moves;
       }
-      if (e.move.kind == Move::Kind::Double || e.move.kind == Move::Kind::Take || e.move.kind == Move::Kind::Drop)
+      if (e.move.kind == Move::Kind::Double || e.move.kind == Move::Kind::Take ||
+          e.move.kind == Move::Kind::Drop)
         ++cube_actions;
       const int before = s.games_played();
       s.play(e.move);
@@ -219,9 +227,11 @@ TEST(Gnubg, MatchesThroughTheExternalPlayerSocket) {
   }
   while (next < log.size() && log[next].move.kind == Move::Kind::Roll) ++next;
   EXPECT_EQ(next, log.size()) << "naqala made decisions that gnubg's records do not show";
-  std::printf("gnubg games: %d matches, %zu games, %zu gnubg moves legal for naqala, %zu naqala moves accepted by "
-              "gnubg, %zu cube actions\n",
-              matches, games, gnubg_moves, naqala_moves, cube_actions);
+  std::printf(
+      "gnubg games: %d matches, %zu games, %zu gnubg moves legal for naqala, %zu naqala moves "
+      "accepted by "
+      "gnubg, %zu cube actions\n",
+      matches, games, gnubg_moves, naqala_moves, cube_actions);
   EXPECT_GE(games, static_cast<std::size_t>(matches));
   std::filesystem::remove_all(dir);
 }
