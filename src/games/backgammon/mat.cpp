@@ -65,7 +65,9 @@ State replay(const MatchRecord& r) {
 std::string export_mat(const MatchRecord& r) {
   State s(r.rules);
   std::string out = "; [Site \"naqala\"]\n\n";
-  out += " " + std::to_string(r.rules.match) + " point match\n";
+  out += ' ';
+  out += std::to_string(r.rules.match);
+  out += " point match\n";
   int game = 0;
   int i = 0;  // entries in this game: even = left column (player 0), odd = right
   char buf[256];

@@ -322,7 +322,11 @@ std::string format_checker_move(const Board& before, Player mover, const Move& m
       s += '*';
       marked |= 1u << dest;
     }
-    if (c.count > 1) s += "(" + std::to_string(c.count) + ")";
+    if (c.count > 1) {
+      s += '(';
+      s += std::to_string(c.count);
+      s += ')';
+    }
   }
   return s;
 }

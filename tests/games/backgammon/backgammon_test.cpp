@@ -276,8 +276,9 @@ TEST(Backgammon, GnubgIdRoundTrip) {
     EXPECT_EQ(back.gnubg_id(), s.gnubg_id());
     EXPECT_EQ(back.board(), s.board());
     // The match ID cannot tell "may double, has not decided" from "chose to roll".
-    if (!(s.phase() == Phase::Rolling && s.may_double(s.on_roll())))
+    if (!(s.phase() == Phase::Rolling && s.may_double(s.on_roll()))) {
       EXPECT_EQ(back.phase(), s.phase());
+    }
     EXPECT_EQ(back.to_move(), s.to_move());
     ++checked;
   }
