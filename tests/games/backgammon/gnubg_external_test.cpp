@@ -121,6 +121,7 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
   std::string buffer;
   Rng rng(31);
   std::size_t games = 0, gnubg_moves = 0, gnubg_cube = 0, naqala_moves = 0, beavers = 0;
+  int naqala_wins = 0, naqala_points = 0, gnubg_points = 0;  // how the simple bot fares
   for (int m = 0; m < matches; ++m) {
     Rules r;
     r.match = m % 3 == 2 ? 0 : 3 + 2 * (m % 3);  // 3- and 5-point matches, and money games
@@ -165,6 +166,9 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
       s.play(*move);
     }
     games += static_cast<std::size_t>(s.games_played());
+    naqala_points += s.outcome().scores[0];
+    gnubg_points += s.outcome().scores[1];
+    naqala_wins += s.outcome().winner == Player::South;
   }
   ::close(fd);
   std::printf(
@@ -172,6 +176,9 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
       "naqala "
       "(%zu beavers read as takes), %zu naqala decisions\n",
       games, gnubg_moves, gnubg_cube, beavers, naqala_moves);
+  std::printf(
+      "naqala's bot won %d of %d matches/money games against gnubg 0-ply (points %d to %d)\n",
+      naqala_wins, matches, naqala_points, gnubg_points);
   EXPECT_GT(gnubg_moves, 100u);
   std::filesystem::remove_all(dir);
 }
