@@ -247,6 +247,45 @@ std::string level_spec(const AnyGame& game, int level) {
   return s;
 }
 
+namespace {
+
+const sowing::State& sowing_state(const AnyState& state) {
+  const auto* t = dynamic_cast<const TypedState<sowing::State>*>(&state);
+  if (!t) throw VariantError("search benchmarks know the sowing family only so far");
+  if (state.is_over()) throw Error("the game is over; there is nothing to search");
+  return t->typed();
+}
+
+}  // namespace
+
+SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads) {
+  const sowing::State& s = sowing_state(state);
+  search::AlphaBetaOptions options;
+  options.threads = threads;
+  options.hash_mb = 16;
+  search::AlphaBeta<sowing::State, eval::SowingEval> ab(eval::SowingEval(s.rules()), options);
+  SearchBench out;
+  const auto r = ab.search(s, {seconds, depth, 0}, [&](const auto& it) {
+    out.iterations.push_back(
+        {it.depth, it.nodes, it.seconds, search::to_points(it.value), s.format_move(it.best)});
+  });
+  out.nodes = r.nodes;
+  out.seconds = r.seconds;
+  return out;
+}
+
+MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool eval_leaf) {
+  const sowing::State& s = sowing_state(state);
+  search::MctsOptions options;
+  options.threads = threads;
+  options.eval_leaf = eval_leaf;
+  options.reuse_tree = false;
+  eval::SowingEval eval(s.rules());
+  search::Mcts<sowing::State> mcts(options, [eval](const sowing::State& x) { return eval(x); });
+  const auto r = mcts.search(s, 0, seconds);
+  return {r.simulations, r.seconds, r.depth};
+}
+
 std::string default_engine_kind(const AnyGame& game) {
   (void)game;
   return "alphabeta";

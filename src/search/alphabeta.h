@@ -45,6 +45,7 @@ struct AlphaBetaOptions {
   int aspiration = 25 * kPoint / 100;  // first half-window, widened on failure; 0 = off
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
+  int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
 };
 
 template <GameState S, Evaluation<S> Eval>
@@ -285,12 +286,19 @@ class AlphaBeta {
         pv_len[ply] = ply;
         return terminal_value(child.outcome(), me);
       }
+      if (depth <= 0 && !is_chance(child)) {
+        // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
+        // the horizon is not looked for: the leaf is evaluated like any other.)
+        pv_len[ply] = ply;
+        ++evals;
+        return child.to_move() == me ? eval(child) : -eval(child);
+      }
       if constexpr (CycleEndingState<S>) {
         if (child.ends_on_cycle()) {
-          const std::uint64_t h = child.hash();
-          path[ply] = h;
           mark_progress(child, ply);
-          for (int p = ply - 1; p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
+          const std::uint64_t h = progress_mark[ply] == progress_mark[ply - 1] ? child.hash() : 0;
+          path[ply] = h;
+          for (int p = ply - 1; h && p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
             if (path[p] == h) {
               S ended = child;
               ended.end_by_cycle();
@@ -302,6 +310,15 @@ class AlphaBeta {
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
       return -search(child, depth, -beta, -alpha, ply);
+    }
+
+    static bool is_chance(const S& s) {
+      if constexpr (ChanceGameState<S>) {
+        return s.is_chance_node();
+      } else {
+        (void)s;
+        return false;
+      }
     }
 
     bool poll() {
@@ -331,10 +348,12 @@ class AlphaBeta {
         if (s.is_chance_node()) return chance(s, depth, alpha, beta, ply);
       }
       const bool pv_node = beta - alpha > 1;
-      const std::uint64_t key = s.hash();
+      const std::uint64_t key = depth >= owner.options_.tt_min_depth ? s.hash() : 0;
       TTEntry hit;
       int tt_move = -1;
-      if (owner.tt_.probe(key, hit)) {
+      // Nodes next to the horizon skip the table: their subtree costs less than a cache miss.
+      const bool use_tt = depth >= owner.options_.tt_min_depth;
+      if (use_tt && owner.tt_.probe(key, hit)) {
         tt_move = hit.move_index;
         if (!pv_node && hit.depth >= depth &&
             (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && hit.value >= beta) ||
@@ -365,6 +384,8 @@ class AlphaBeta {
           S child = s;
           child.play(m);
           ++nodes;
+          // The child will probe the table: start fetching its bucket now.
+          if (depth - 1 >= owner.options_.tt_min_depth) owner.tt_.prefetch(child.hash());
           int v;
           if (child.is_over()) {
             v = terminal_value(child.outcome(), s.to_move());
@@ -419,7 +440,8 @@ class AlphaBeta {
       const int stored_index =
           best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
       const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
-      owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
+      if (use_tt)
+        owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
       return best;
     }
 
