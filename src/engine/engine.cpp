@@ -16,7 +16,8 @@ namespace naqala::engine {
 namespace {
 
 constexpr std::string_view kSpecForms =
-    "level:N (N = 1..10), alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
+    "level:N[,seed=S] (N = 1..10), "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
 
 struct EngineSpec {
@@ -38,8 +39,11 @@ EngineSpec parse_spec(std::string_view text) {
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
   if (spec.kind == "level") {
-    spec.options["level"] = std::string(rest);
-    return spec;
+    // level:N[,seed=S]
+    const auto comma = rest.find(',');
+    spec.options["level"] = std::string(rest.substr(0, comma));
+    if (comma == std::string_view::npos) return spec;
+    rest = rest.substr(comma + 1);
   }
   while (true) {
     const auto comma = rest.find(',');
@@ -170,7 +174,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
   // The engine keeps its own copy of the ruleset: the game object may go away first.
   auto rules = std::make_shared<const sowing::Rules>(game_rules);
   if (spec.kind == "level") {
-    check_keys(spec, {"level"});
+    check_keys(spec, {"level", "seed"});
     const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
     const SowingLevel& l = kSowingLevels[level - 1];
     AlphaBetaConfig c;
@@ -179,7 +183,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.temperature = l.temperature;
     c.options.threads = l.threads;
     c.options.hash_mb = level >= 8 ? 64 : 16;
-    c.seed = std::random_device{}();
+    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
     return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
   }
   if (spec.kind == "alphabeta") {
