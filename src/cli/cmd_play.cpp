@@ -97,12 +97,15 @@ void add_play_command(CLI::App& app) {
       std::rename(tmp.c_str(), file.c_str());
     };
     auto apply = [&](char side, const std::string& text, bool chance) {
-      before.push_back(state->clone());
+      // Play on a copy first: a refused move leaves the game and its history untouched.
+      auto next = state->clone();
       if (chance) {
-        state->apply_chance(text);
+        next->apply_chance(text);
       } else {
-        state->play(text);
+        next->play(text);
       }
+      before.push_back(std::move(state));
+      state = std::move(next);
       plies.push_back({side, text});
       save(a->save);
     };

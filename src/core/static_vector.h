@@ -24,6 +24,13 @@ class StaticVector {
     data_[size_++] = v;
   }
   void pop_back() { --size_; }
+  // For branch-free filling: write through data(), then set the size once.
+  T* data() { return data_.data(); }
+  const T* data() const { return data_.data(); }
+  void set_size(std::size_t n) {
+    assert(n <= Capacity);
+    size_ = n;
+  }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

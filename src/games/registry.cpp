@@ -1,6 +1,7 @@
 #include "games/registry.h"
 
 #include "core/error.h"
+#include "games/backgammon/family.h"
 #include "games/sowing/family.h"
 
 
@@ -10,7 +11,7 @@ const std::vector<GameFamily>& game_families() {
   // Each family adds itself here; order is the order `naqala variants` lists them.
   static const std::vector<GameFamily> families = {
       sowing::family(),
-
+      backgammon::family(),
   };
   return families;
 }

@@ -5,6 +5,7 @@ namespace naqala::sowing {
 void Rules::finalize() {
   holes = 2 * pits + 2;
   total_seeds = 2 * pits * initial_seeds;
+  row_mask = pits >= 8 ? ~0ULL : (1ULL << (8 * pits)) - 1;
   // The counter-clockwise ring seen from above: South's row left to right, South's store,
   // North's row (left to right from North's seat), North's store. Clockwise is its reverse,
   // and then each player's store sits on his left, between the rows' other ends.

@@ -99,6 +99,7 @@ struct Rules {
   std::array<std::array<std::uint8_t, kMaxHoles>, 2> next{};  // sowing successor per player
   std::array<std::array<std::uint8_t, kMaxHoles>, 2> prev{};  // predecessor (capture chains)
   std::array<int, 2> cycle_length{};                          // holes in each player's cycle
+  std::uint64_t row_mask = 0;  // the bytes of one row in a 64-bit load (rows of up to 8 pits)
   ZobristTable zobrist{kMaxHoles, 256, 4};
 
   int store(Player p) const { return 2 * pits + index(p); }

@@ -16,59 +16,6 @@ State State::initial(const Rules& rules) {
   return s;
 }
 
-int State::grand_slam_take(int last) const {
-  const Rules& r = *rules_;
-  const auto& prev = r.prev[index(mover_)];
-  int take = 0;
-  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && board_[h] < 32 &&
-                     ((r.count_mask >> board_[h]) & 1);
-       h = prev[h]) {
-    take += board_[h];
-    if (!r.chain) break;
-  }
-  return take;
-}
-
-void State::capture(int last) {
-  const Rules& r = *rules_;
-  switch (r.capture) {
-    case CaptureKind::None:
-      return;
-    case CaptureKind::Opposite: {
-      if (!r.is_pit(last) || r.owner(last) != mover_ || board_[last] != 1) return;
-      const int opposite = r.opposite(last);
-      if (board_[opposite] == 0 && !r.empty_capture) return;
-      board_[r.store(mover_)] += board_[opposite] + 1;
-      board_[opposite] = 0;
-      board_[last] = 0;
-      return;
-    }
-    case CaptureKind::Counts: {
-      const int take = grand_slam_take(last);
-      if (take == 0) return;
-      const bool grand_slam = take == row_seeds(opponent(mover_));
-      if (grand_slam && r.grand_slam != GrandSlam::CaptureAll) return;  // no_capture (forbidden never gets here)
-      const auto& prev = r.prev[index(mover_)];
-      int h = last;
-      for (int taken = 0; taken < take; h = prev[h]) {
-        taken += board_[h];
-        board_[r.store(mover_)] += board_[h];
-        board_[h] = 0;
-      }
-      if (grand_slam) {
-        // The capturer also takes what is left on his own side, and the game ends.
-        const int first = r.first_pit(mover_);
-        for (int i = 0; i < r.pits; ++i) {
-          board_[r.store(mover_)] += board_[first + i];
-          board_[first + i] = 0;
-        }
-        reason_ = EndReason::GrandSlam;
-      }
-      return;
-    }
-  }
-}
-
 bool State::feeds(Move move) const {
   State copy = *this;
   copy.sow(rules_->first_pit(mover_) + move);
@@ -82,33 +29,8 @@ bool State::is_grand_slam(Move move) const {
   return take > 0 && take == copy.row_seeds(opponent(mover_));
 }
 
-void State::after_move(bool extra_turn) {
-  const Player moved = mover_;
-  if (!extra_turn) mover_ = opponent(mover_);
-  check_end(moved);
-}
-
-void State::check_end(Player moved) {
+void State::check_turn_start() {
   const Rules& r = *rules_;
-  if (r.threshold) {
-    const int s = store(Player::South), n = store(Player::North);
-    if (s >= r.threshold || n >= r.threshold) return end(EndReason::Threshold, Remaining::None, {});
-    if (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)
-      return end(EndReason::Threshold, Remaining::None, {});
-  }
-  if (r.row_empty == RowEmptyCheck::Immediate) {
-    const bool south_empty = row_seeds(Player::South) == 0;
-    const bool north_empty = row_seeds(Player::North) == 0;
-    if (!south_empty && !north_empty) return;
-    // Both rows empty at once: the mover's row emptied first, while he sowed.
-    const Player emptied = south_empty && north_empty ? moved : (south_empty ? Player::South : Player::North);
-    return end(EndReason::RowEmpty, r.remaining, emptied);
-  }
-  // At the start of the mover's turn: can he move at all?
-  const int first = r.first_pit(mover_);
-  bool has_pit = false;
-  for (int i = 0; i < r.pits && !has_pit; ++i) has_pit = board_[first + i] >= r.min_seeds;
-  if (!has_pit) return end(EndReason::NoMove, r.remaining, mover_);
   const bool starving = r.must_feed && row_seeds(opponent(mover_)) == 0;
   if (!starving && r.grand_slam != GrandSlam::Forbidden) return;
   MoveList moves;
@@ -121,6 +43,7 @@ void State::check_end(Player moved) {
   // Every move would be a forbidden grand slam: the mover takes every seed left (S4c:333).
   end(EndReason::GrandSlam, Remaining::Emptied, mover_);
 }
+
 
 void State::end(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
   const Rules& r = *rules_;

@@ -3,6 +3,7 @@
 // The state is a small value (copy = undo); the rules are shared and read-only.
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,6 +58,7 @@ class State {
   int grand_slam_take(int last) const;  // seeds a counts-capture at `last` would take
   void after_move(bool extra_turn);
   void check_end(Player moved);  // `moved` just played (or would have)
+  void check_turn_start();        // feeding and forbidden grand slams: can the mover move?
   void end(EndReason reason, Remaining remaining, std::optional<Player> emptied);
 
   const Rules* rules_ = nullptr;
@@ -68,9 +70,18 @@ class State {
 };
 
 inline int State::row_seeds(Player p) const {
-  const int first = rules_->first_pit(p);
+  const Rules& r = *rules_;
+  const int first = r.first_pit(p);
+  if (r.pits <= 8) {
+    // Up to eight pits at once: one load, a mask, and a multiply that adds the bytes
+    // (exact because a board never holds more than 255 seeds).
+    std::uint64_t row;
+    std::memcpy(&row, board_.data() + first, sizeof row);
+    row &= r.row_mask;
+    return static_cast<int>((row * 0x0101010101010101ULL) >> 56);
+  }
   int sum = 0;
-  for (int i = 0; i < rules_->pits; ++i) sum += board_[first + i];
+  for (int i = 0; i < r.pits; ++i) sum += board_[first + i];
   return sum;
 }
 
@@ -124,11 +135,15 @@ inline int State::sow(int origin) {
 }
 
 inline void State::legal_moves(MoveList& moves) const {
-  moves.clear();
   const Rules& r = *rules_;
-  const int first = r.first_pit(mover_);
-  for (int i = 0; i < r.pits; ++i)
-    if (board_[first + i] >= r.min_seeds) moves.push_back(static_cast<Move>(i));
+  const int first = r.first_pit(mover_), pits = r.pits, min_seeds = r.min_seeds;
+  Move* out = moves.data();
+  std::size_t n = 0;
+  for (int i = 0; i < pits; ++i) {  // branch-free: which pits hold seeds is unpredictable
+    out[n] = static_cast<Move>(i);
+    n += board_[first + i] >= min_seeds;
+  }
+  moves.set_size(n);
   if (r.must_feed && row_seeds(opponent(mover_)) == 0) {
     MoveList feeding;
     for (Move m : moves)
@@ -141,6 +156,94 @@ inline void State::legal_moves(MoveList& moves) const {
       if (!is_grand_slam(m)) allowed.push_back(m);
     moves = allowed;
   }
+}
+
+inline int State::grand_slam_take(int last) const {
+  const Rules& r = *rules_;
+  const auto& prev = r.prev[index(mover_)];
+  int take = 0;
+  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && board_[h] < 32 &&
+                     ((r.count_mask >> board_[h]) & 1);
+       h = prev[h]) {
+    take += board_[h];
+    if (!r.chain) break;
+  }
+  return take;
+}
+
+inline void State::capture(int last) {
+  const Rules& r = *rules_;
+  switch (r.capture) {
+    case CaptureKind::None:
+      return;
+    case CaptureKind::Opposite: {
+      if (!r.is_pit(last) || r.owner(last) != mover_ || board_[last] != 1) return;
+      const int opposite = r.opposite(last);
+      if (board_[opposite] == 0 && !r.empty_capture) return;
+      board_[r.store(mover_)] += board_[opposite] + 1;
+      board_[opposite] = 0;
+      board_[last] = 0;
+      return;
+    }
+    case CaptureKind::Counts: {
+      const int take = grand_slam_take(last);
+      if (take == 0) return;
+      const bool grand_slam = take == row_seeds(opponent(mover_));
+      if (grand_slam && r.grand_slam != GrandSlam::CaptureAll) return;  // no_capture (forbidden never gets here)
+      const auto& prev = r.prev[index(mover_)];
+      int h = last;
+      for (int taken = 0; taken < take; h = prev[h]) {
+        taken += board_[h];
+        board_[r.store(mover_)] += board_[h];
+        board_[h] = 0;
+      }
+      if (grand_slam) {
+        // The capturer also takes what is left on his own side, and the game ends.
+        const int first = r.first_pit(mover_);
+        for (int i = 0; i < r.pits; ++i) {
+          board_[r.store(mover_)] += board_[first + i];
+          board_[first + i] = 0;
+        }
+        reason_ = EndReason::GrandSlam;
+      }
+      return;
+    }
+  }
+}
+
+inline void State::after_move(bool extra_turn) {
+  const Player moved = mover_;
+  if (!extra_turn) mover_ = opponent(mover_);
+  check_end(moved);
+}
+
+inline void State::check_end(Player moved) {
+  const Rules& r = *rules_;
+  if (r.threshold) {
+    const int s = store(Player::South), n = store(Player::North);
+    if (s >= r.threshold || n >= r.threshold) return end(EndReason::Threshold, Remaining::None, {});
+    if (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)
+      return end(EndReason::Threshold, Remaining::None, {});
+  }
+  if (r.row_empty == RowEmptyCheck::Immediate) {
+    const bool south_empty = row_seeds(Player::South) == 0;
+    const bool north_empty = row_seeds(Player::North) == 0;
+    if (!south_empty && !north_empty) return;
+    // Both rows empty at once: the mover's row emptied first, while he sowed.
+    const Player emptied = south_empty && north_empty ? moved : (south_empty ? Player::South : Player::North);
+    return end(EndReason::RowEmpty, r.remaining, emptied);
+  }
+  // At the start of the mover's turn: can he move at all?
+  const int first = r.first_pit(mover_);
+  bool has_pit = false;
+  if (r.min_seeds == 1) {
+    has_pit = row_seeds(mover_) != 0;
+  } else {
+    for (int i = 0; i < r.pits && !has_pit; ++i) has_pit = board_[first + i] >= r.min_seeds;
+  }
+  if (!has_pit) return end(EndReason::NoMove, r.remaining, mover_);
+  if ((r.must_feed && row_seeds(opponent(mover_)) == 0) || r.grand_slam == GrandSlam::Forbidden)
+    check_turn_start();
 }
 
 inline void State::play(Move move) {

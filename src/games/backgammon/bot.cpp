@@ -1,0 +1,200 @@
+// The simple backgammon bot: evaluation, 1-ply checker play, cube decisions.
+#include "games/backgammon/bot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "core/error.h"
+
+namespace naqala::backgammon {
+
+namespace {
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
+
+// Rearmost checker of a side as an index from its own view (24 = bar), -1 if none left.
+int rearmost(const Side& s) {
+  for (int i = 24; i >= 0; --i)
+    if (s[i]) return i;
+  return -1;
+}
+
+bool in_contact(const Side& me, const Side& opp) {
+  const int a = rearmost(me), b = rearmost(opp);
+  return a >= 0 && b >= 0 && a + b > 23;
+}
+
+// Pips of checkers outside the side's home board, a proxy for gammon danger.
+int pips_outside_home(const Side& s) {
+  int n = 0;
+  for (int i = 6; i < 25; ++i) n += s[i] * (i - 5);
+  return n;
+}
+
+// Positional score of `me` against `opp` in contact (higher is better for me).
+double structure(const Side& me, const Side& opp) {
+  double score = 0;
+  // Made points: the home board and the bar point block the opponent's escape.
+  static constexpr double kPointValue[24] = {0.05, 0.10, 0.14, 0.20, 0.26, 0.24, 0.20, 0.14, 0.08,
+                                             0.05, 0.04, 0.04, 0.03, 0.02, 0.02, 0.02, 0.02, 0.03,
+                                             0.08, 0.08, 0.09, 0.10, 0.10, 0.09};
+  int run = 0, best_run = 0;
+  for (int i = 0; i < 24; ++i) {
+    if (me[i] >= 2) {
+      score += kPointValue[i];
+      best_run = std::max(best_run, ++run);
+    } else {
+      run = 0;
+    }
+  }
+  if (best_run >= 3) score += 0.12 * (best_run - 2) * (best_run - 2);
+  // Blots the opponent can hit with a direct shot (1-11 pips from an opponent checker, the
+  // opponent moving towards my low points), weighted by what being hit costs.
+  for (int i = 0; i < 24; ++i) {
+    if (me[i] != 1) continue;
+    const int target = 23 - i;  // the blot's index from the opponent's view
+    int shooters = 0;
+    for (int j = target + 1; j <= std::min(24, target + 11); ++j) shooters += opp[j];
+    if (shooters == 0) continue;
+    const double cost = 0.12 + 0.012 * (i + 1);
+    score -= cost * std::min(1.0, 0.35 + 0.15 * shooters);
+  }
+  score -= 0.35 * me[kBar];
+  // Stacks waste flexibility.
+  for (int i = 0; i < 24; ++i)
+    if (me[i] > 3) score -= 0.03 * (me[i] - 3);
+  return score;
+}
+
+}  // namespace
+
+Estimate evaluate_after_move(const Board& board, Player p) {
+  const Side& me = board[index(p)];
+  const Side& opp = board[index(opponent(p))];
+  Estimate e;
+  const int my_off = checkers_off(me), opp_off = checkers_off(opp);
+  if (my_off == kCheckers) return {1.0, opp_off == 0 ? 1.0 : 0.0, 0.0};
+  if (opp_off == kCheckers) return {0.0, 0.0, my_off == 0 ? 1.0 : 0.0};
+  const int my_pips = pip_count(me), opp_pips = pip_count(opp);
+  if (!in_contact(me, opp)) {
+    // Race: the opponent is on roll (worth about 4 pips); wastage grows with stacked checkers.
+    const double lead = opp_pips - my_pips - 4.0;
+    const double sd = 2.0 * std::sqrt((my_pips + opp_pips) / 2.0) + 1.0;
+    e.win = clamp01(0.5 * std::erfc(-lead / (sd * std::sqrt(2.0))));
+  } else {
+    double score = 0.022 * (opp_pips - my_pips) - 0.08;  // the opponent rolls next
+    score += structure(me, opp) - structure(opp, me);
+    score += 0.04 * (my_off - opp_off);
+    e.win = sigmoid(score * 2.2);
+  }
+  // Gammons: only possible while the loser has borne off nothing; likelier the more of his
+  // army is still far from home.
+  if (opp_off == 0) e.gammon = e.win * e.win * clamp01(pips_outside_home(opp) / 90.0) * 0.6;
+  if (my_off == 0) e.gammon_loss = (1 - e.win) * (1 - e.win) * clamp01(pips_outside_home(me) / 90.0) * 0.6;
+  return e;
+}
+
+namespace {
+
+struct Best {
+  Estimate estimate;
+  std::size_t index = 0;
+};
+
+Best best_play(const Board& board, Player p, const MoveList& moves, Rng* rng) {
+  Best best;
+  double best_eq = -1e9;
+  int ties = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    Board b = board;
+    if (m.kind == Move::Kind::Checkers) apply_steps(b, p, m);
+    const Estimate e = evaluate_after_move(b, p);
+    const double eq = e.equity();
+    if (eq > best_eq + 1e-12) {
+      best_eq = eq;
+      best = {e, i};
+      ties = 1;
+    } else if (rng && std::abs(eq - best_eq) <= 1e-12 && rng->below(++ties) == 0) {
+      best = {e, i};
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Estimate evaluate_on_roll(const Board& board, Player p) {
+  auto moves = std::make_unique<MoveList>();
+  Estimate sum{0, 0, 0};
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= a; ++b) {
+      const double w = a == b ? 1.0 / 36 : 2.0 / 36;
+      generate_moves(board, p, a, b, *moves);
+      Estimate e;
+      if (moves->empty())
+        e = evaluate_after_move(board, p);
+      else
+        e = best_play(board, p, *moves, nullptr).estimate;
+      sum.win += w * e.win;
+      sum.gammon += w * e.gammon;
+      sum.gammon_loss += w * e.gammon_loss;
+    }
+  return sum;
+}
+
+namespace {
+
+// Points still needed to win the match, or a large number outside match play.
+int away(const State& s, Player p) { return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20; }
+
+bool post_crawford_trailer(const State& s, Player p) {
+  const int n = s.rules().match;
+  return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
+}
+
+bool should_double(const State& s) {
+  const Player me = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, me)) return false;  // the cube already wins the match
+  if (post_crawford_trailer(s, me)) return true;                       // nothing to lose by doubling
+  const Estimate e = evaluate_on_roll(s.board(), me);
+  if (e.win < 0.68) return false;
+  // Too good to double: play on for the gammon rather than cash one point.
+  if (e.win > 0.86 && e.gammon > 0.25 && !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return false;
+  return true;
+}
+
+bool should_take(const State& s) {
+  const Player me = s.to_move(), doubler = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, doubler)) return true;  // dropping loses the match anyway
+  if (post_crawford_trailer(s, doubler)) return evaluate_on_roll(s.board(), doubler).win < 0.9;
+  const Estimate e = evaluate_on_roll(s.board(), doubler);
+  // Equity for the taker at the doubled stake against the certain loss of the current one.
+  const double taker_equity = -e.equity();
+  return 2 * taker_equity >= -1.0;
+}
+
+}  // namespace
+
+BotChoice choose_move(const State& s, Rng* rng) {
+  switch (s.phase()) {
+    case Phase::TurnStart: {
+      const bool dbl = should_double(s);
+      return {Move::of(dbl ? Move::Kind::Double : Move::Kind::Roll), 0};
+    }
+    case Phase::Doubled:
+      return {Move::of(should_take(s) ? Move::Kind::Take : Move::Kind::Drop), 0};
+    case Phase::Moving: {
+      auto moves = std::make_unique<MoveList>();
+      s.legal_moves(*moves);
+      const Best b = best_play(s.board(), s.on_roll(), *moves, rng);
+      return {(*moves)[b.index], b.estimate.equity()};
+    }
+    default:
+      throw IllegalMoveError("the bot decides only at decision nodes; here the dice are to be rolled or the game is over");
+  }
+}
+
+}  // namespace naqala::backgammon

@@ -1,0 +1,37 @@
+#pragma once
+// A simple but real backgammon player: a hand-written evaluation (race formula when the
+// armies have passed, weighted positional features in contact), a 1-ply chooser for checker
+// plays (the move whose result evaluates best), and cube decisions from the position's
+// winning chances with the roller on roll (an expectation over the 21 rolls) with the
+// usual money thresholds and the match-play cases (dead cube, post-Crawford, drop that
+// loses the match). The strong neural engine is a later issue; this one plays every
+// decision the rules can ask for.
+#include <optional>
+
+#include "core/rng.h"
+#include "games/backgammon/backgammon.h"
+
+namespace naqala::backgammon {
+
+struct Estimate {
+  double win = 0.5;       // probability that `p` wins the game
+  double gammon = 0.0;    // probability that `p` wins a gammon or better
+  double gammon_loss = 0.0;
+  double equity() const { return 2 * win - 1 + gammon - gammon_loss; }
+};
+
+// The position seen from `p` with `p`'s opponent to roll next (what a checker play leaves).
+Estimate evaluate_after_move(const Board& board, Player p);
+// The position seen from `p` with `p` to roll (averaged over the 21 rolls, best play each).
+Estimate evaluate_on_roll(const Board& board, Player p);
+
+struct BotChoice {
+  Move move;
+  double equity = 0;  // the chooser's estimate for the player to move, cubeless
+};
+
+// The bot's decision for the player to move; the state must be a decision node (not a
+// chance node, not over). `rng`, when given, breaks ties between equal moves at random.
+BotChoice choose_move(const State& s, Rng* rng = nullptr);
+
+}  // namespace naqala::backgammon

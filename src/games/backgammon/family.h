@@ -1,0 +1,32 @@
+#pragma once
+// The backgammon family for the registry: preset `backgammon` and its options, and the
+// AnyState that adds dice (chance nodes) to the generic TypedState.
+#include <memory>
+#include <string>
+
+#include "games/backgammon/backgammon.h"
+#include "games/registry.h"
+#include "games/typed_state.h"
+
+namespace naqala::backgammon {
+
+// Parses the variant options (scoring, cube, jacoby, match, crawford, series); throws
+// VariantError naming the option and its allowed values.
+Rules parse_rules(const OptionValues& options);
+// The canonical spec of a ruleset: "backgammon" plus the options that differ from the defaults.
+std::string spec_of(const Rules& rules);
+std::string rules_text(const Rules& rules);
+
+class BackgammonState : public TypedState<State> {
+ public:
+  explicit BackgammonState(const State& s) : TypedState<State>(s, nullptr) {}
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<BackgammonState>(*this); }
+  bool is_chance_node() const override { return typed().is_chance_node(); }
+  std::vector<ChanceText> chance_outcomes() const override;
+  void apply_chance(std::string_view outcome) override;
+  std::string sample_chance(Rng& rng) const override;
+};
+
+GameFamily family();
+
+}  // namespace naqala::backgammon

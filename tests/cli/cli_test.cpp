@@ -1,0 +1,155 @@
+// The `naqala` command line as other tools drive it: exit codes, JSON fields, messages.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using ::testing::HasSubstr;
+
+struct Run {
+  int status;
+  std::string out;  // stdout and stderr together
+};
+
+Run naqala(const std::string& args, const std::string& input = "") {
+  std::string cmd = std::string(NAQALA_BIN) + " " + args + " 2>&1";
+  if (!input.empty()) {
+    const std::string in = ::testing::TempDir() + "/stdin.txt";
+    std::ofstream(in) << input;
+    cmd += " < " + in;
+  } else {
+    cmd += " < /dev/null";
+  }
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  const int rc = pclose(p);
+  return {WEXITSTATUS(rc), out};
+}
+
+TEST(Cli, VariantsJson) {
+  auto r = naqala("variants --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  bool found = false;
+  for (auto& v : j)
+    if (v["name"] == "kalah") {
+      found = true;
+      EXPECT_EQ(v["aliases"][0], "mancala");
+      bool seeds = false;
+      for (auto& o : v["options"])
+        if (o["name"] == "seeds") {
+          seeds = true;
+          EXPECT_EQ(o["default"], "4");
+          EXPECT_EQ(o["allowed"], (nlohmann::json{"3", "4", "5", "6"}));
+        }
+      EXPECT_TRUE(seeds);
+    }
+  EXPECT_TRUE(found);
+}
+
+TEST(Cli, StateJsonHasTheContractFields) {
+  auto r = naqala("state kalah --moves \"3 6\" --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["variant"], "kalah");
+  EXPECT_EQ(j["position"], "4,4,0,5,5,0/5,5,5,5,4,4/2,0/N");
+  EXPECT_EQ(j["to_move"], "north");
+  EXPECT_EQ(j["legal_moves"], (nlohmann::json{"1", "2", "3", "4", "5", "6"}));
+  EXPECT_EQ(j["is_over"], false);
+  EXPECT_TRUE(j["outcome"].is_null());
+}
+
+TEST(Cli, StateOfAFinishedGame) {
+  auto r = naqala("state oware --position 3,0,0,0,0,0/0,0,0,0,0,1/22,22/N --moves 6 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["is_over"], true);
+  EXPECT_EQ(j["outcome"]["winner"], "south");
+  EXPECT_EQ(j["outcome"]["scores"], (nlohmann::json{26, 22}));
+  EXPECT_EQ(j["outcome"]["reason"], "cannot_feed");
+}
+
+TEST(Cli, IllegalMoveNamesMoveIndexAndLegalMoves) {
+  auto r = naqala("state kalah --moves \"3 6 7\"");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, HasSubstr("move 3 of --moves ('7')"));
+  EXPECT_THAT(r.out, HasSubstr("legal moves: 1 2 3 4 5 6"));
+  r = naqala("state kalah --moves \"3 3\"");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, HasSubstr("move 2 of --moves ('3')"));
+  EXPECT_THAT(r.out, HasSubstr("not legal"));
+}
+
+TEST(Cli, BadVariantsExitWithStatusTwo) {
+  auto r = naqala("state kalah:seeds=9");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, HasSubstr("allowed values: 3, 4, 5, 6"));
+  r = naqala("rules nosuchgame");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, HasSubstr("known variants"));
+  r = naqala("perft kalah --depth 0");
+  EXPECT_EQ(r.status, 2);
+  r = naqala("state");
+  EXPECT_EQ(r.status, 2);
+  r = naqala("frobnicate");
+  EXPECT_EQ(r.status, 2);
+}
+
+TEST(Cli, PerftJson) {
+  auto r = naqala("perft oware --depth 5 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["variant"], "oware");
+  EXPECT_EQ(j["counts"], (nlohmann::json{6, 36, 190, 1014, 5219}));
+  EXPECT_TRUE(j["seconds"].is_number());
+  EXPECT_TRUE(j["nodes_per_second"].is_number());
+}
+
+TEST(Cli, BenchRandomJson) {
+  auto r = naqala("bench random kalah --seconds 0.2 --threads 2 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  for (const char* k : {"variant", "games", "plies", "seconds", "plies_per_second"})
+    EXPECT_TRUE(j.contains(k)) << k;
+  EXPECT_GT(j["games"].get<long>(), 0);
+}
+
+TEST(Cli, RulesInPlainEnglish) {
+  auto r = naqala("rules oware");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("must make a move that gives him some"));
+}
+
+TEST(Cli, PlayTwoHumansThroughStdinAndSaveTheRecord) {
+  const std::string rec = ::testing::TempDir() + "/game.txt";
+  auto r = naqala("play kalah --south human --north human --save " + rec,
+                  "help\n9\nfoo\n3\nundo\n3\n6\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("Commands:"));
+  EXPECT_THAT(r.out, HasSubstr("'9' is not a move"));
+  auto st = naqala("state kalah --record " + rec + " --json");
+  ASSERT_EQ(st.status, 0) << st.out;
+  EXPECT_EQ(nlohmann::json::parse(st.out)["position"], "4,4,0,5,5,0/5,5,5,5,4,4/2,0/N");
+}
+
+TEST(Cli, PlayAgainstTheComputerToTheEnd) {
+  auto r = naqala("play kalah:seeds=3 --south computer:1 --north computer:2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("Game over"));
+}
+
+TEST(Cli, UserVariantFileWorksWherePresetsDo) {
+  auto r = naqala(std::string("perft ") + NAQALA_SOURCE_DIR + "/docs/examples/village-kalah.toml --depth 2 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["counts"][0], 6);
+}
+
+}  // namespace

@@ -1,0 +1,154 @@
+// Variant specs, user TOML files and their errors (issue 3: key, line, allowed values).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "games/registry.h"
+#include "sowing_test_util.h"
+
+namespace naqala::sowing {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string error_of(const std::string& spec) {
+  try {
+    make_game(spec);
+  } catch (const VariantError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string toml_error(const std::string& text) {
+  try {
+    load_rules(text, "my.toml", {});
+  } catch (const VariantError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+const char* kMinimal = R"(name = "tiny"
+[board]
+pits = 2
+seeds = 1
+)";
+
+TEST(VariantSpec, OptionsAreApplied) {
+  auto g = make_game("kalah:seeds=6,empty_capture=true");
+  EXPECT_EQ(g->spec(), "kalah:seeds=6,empty_capture=true");
+  EXPECT_EQ(g->new_game()->position(), "6,6,6,6,6,6/6,6,6,6,6,6/0,0/S");
+  EXPECT_EQ(make_game("kalah:seeds=4")->spec(), "kalah");  // defaults are not repeated
+}
+
+TEST(VariantSpec, UnknownNameListsTheVariants) {
+  auto e = error_of("owari");
+  EXPECT_THAT(e, HasSubstr("unknown variant 'owari'"));
+  EXPECT_THAT(e, HasSubstr("oware"));
+  EXPECT_THAT(e, HasSubstr("kalah"));
+}
+
+TEST(VariantSpec, UnknownOptionListsTheOptions) {
+  auto e = error_of("kalah:sedes=5");
+  EXPECT_THAT(e, HasSubstr("unknown option 'sedes'"));
+  EXPECT_THAT(e, HasSubstr("seeds"));
+  EXPECT_THAT(e, HasSubstr("empty_capture"));
+}
+
+TEST(VariantSpec, BadValueListsTheAllowedValues) {
+  EXPECT_THAT(error_of("kalah:seeds=9"), HasSubstr("allowed values: 3, 4, 5, 6"));
+  EXPECT_THAT(error_of("oware:grand_slam=sometimes"), HasSubstr("no_capture, forbidden, capture_all"));
+  EXPECT_THAT(error_of("oware:skip_12=yes"), HasSubstr("false, true"));
+}
+
+TEST(VariantSpec, MalformedSpecs) {
+  EXPECT_THAT(error_of("kalah:"), HasSubstr("no options"));
+  EXPECT_THAT(error_of("kalah:seeds"), HasSubstr("key=value"));
+  EXPECT_THAT(error_of("kalah:seeds=5,"), HasSubstr("ends with ','"));
+  EXPECT_THAT(error_of(":seeds=5"), HasSubstr("empty variant name"));
+}
+
+TEST(VariantFile, MinimalFileWorksWithDefaults) {
+  auto r = load_rules(kMinimal, "my.toml", {});
+  EXPECT_EQ(r->pits, 2);
+  EXPECT_EQ(r->total_seeds, 4);
+  State s = State::initial(*r);
+  EXPECT_EQ(s.position(), "1,1/1,1/0,0/S");
+}
+
+TEST(VariantFile, UnknownKeyNamesKeyLineAndAllowed) {
+  auto e = toml_error(std::string(kMinimal) + "[sowing]\ndirektion = \"cw\"\n");
+  EXPECT_THAT(e, HasSubstr("my.toml:6: sowing.direktion: unknown key"));
+  EXPECT_THAT(e, HasSubstr("direction"));
+}
+
+TEST(VariantFile, BadValueNamesKeyLineAndAllowed) {
+  auto e = toml_error(std::string(kMinimal) + "[sowing]\ndirection = \"sideways\"\n");
+  EXPECT_THAT(e, HasSubstr("my.toml:6: sowing.direction: must be one of: ccw, cw"));
+  e = toml_error(R"(name = "x"
+[board]
+pits = 40
+seeds = 1
+)");
+  EXPECT_THAT(e, HasSubstr("my.toml:3: board.pits: must be an integer from 1 to 11"));
+}
+
+TEST(VariantFile, MissingRequiredKey) {
+  EXPECT_THAT(toml_error("name = \"x\"\n[board]\npits = 6\n"), HasSubstr("board.seeds: missing"));
+}
+
+TEST(VariantFile, ContradictionsAreRefused) {
+  auto e = toml_error(std::string(kMinimal) + "[turn]\nextra_turn = true\n");
+  EXPECT_THAT(e, HasSubstr("turn.extra_turn"));
+  EXPECT_THAT(e, HasSubstr("sowing.stores"));
+  e = toml_error(std::string(kMinimal) + "[feeding]\nmust_feed = true\n");
+  EXPECT_THAT(e, HasSubstr("end.row_empty = \"at_turn\""));
+  e = toml_error(std::string(kMinimal) + "[capture]\nkind = \"counts\"\n");
+  EXPECT_THAT(e, HasSubstr("needs capture.counts"));
+}
+
+TEST(VariantFile, NotToml) {
+  EXPECT_THAT(toml_error("name = \n"), HasSubstr("my.toml:1: not valid TOML"));
+}
+
+TEST(VariantFile, OptionsDeclaredInTheFile) {
+  const std::string text = std::string(kMinimal) + R"([options.seeds]
+key = "board.seeds"
+allowed = [1, 2]
+help = "seeds per pit"
+)";
+  auto r = load_rules(text, "my.toml", {{"seeds", "2"}});
+  EXPECT_EQ(r->total_seeds, 8);
+  EXPECT_THROW(load_rules(text, "my.toml", {{"seeds", "3"}}), VariantError);
+}
+
+TEST(VariantFile, LoadedThroughTheRegistryLikeAPreset) {
+  const std::string path = ::testing::TempDir() + "/village.toml";
+  std::ofstream(path) << kMinimal;
+  auto g = make_game(path);
+  EXPECT_EQ(g->info().name, "tiny");
+  EXPECT_EQ(g->new_game()->legal_moves(), (std::vector<std::string>{"1", "2"}));
+  EXPECT_THAT(error_of(::testing::TempDir() + "/missing.toml"), HasSubstr("cannot read"));
+}
+
+// The worked examples of docs/variants.md must load and play.
+TEST(VariantFile, DocumentedExamplesLoad) {
+  for (const char* name : {"docs/examples/two-pit-nim.toml", "docs/examples/village-kalah.toml"}) {
+    auto g = make_game(std::string(NAQALA_SOURCE_DIR) + "/" + name);
+    auto s = g->new_game();
+    EXPECT_FALSE(s->legal_moves().empty()) << name;
+    EXPECT_FALSE(g->rules_text().empty());
+  }
+}
+
+TEST(Rules, TextDescribesTheOptionsChosen) {
+  auto text = make_game("oware:grand_slam=forbidden")->rules_text();
+  EXPECT_THAT(text, HasSubstr("is forbidden"));
+  EXPECT_THAT(text, HasSubstr("25"));
+  EXPECT_THAT(make_game("kalah")->rules_text(), HasSubstr("moves again"));
+}
+
+}  // namespace
+}  // namespace naqala::sowing
