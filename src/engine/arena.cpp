@@ -36,7 +36,10 @@ std::vector<std::string> make_openings(const AnyGame& game, int count, int plies
         --p;
         continue;
       }
-      const auto moves = s->legal_moves();
+      // Openings are made of ordinary moves: no cube action (backgammon's "double").
+      auto moves = s->legal_moves();
+      std::erase(moves, std::string("double"));
+      if (moves.empty()) break;
       s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
     }
     if (s->is_over()) continue;

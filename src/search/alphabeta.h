@@ -116,11 +116,15 @@ class AlphaBeta {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  static std::size_t move_key(Move m) {
+  // The history table's index of a move; moves that are not small integers share one slot.
+  static std::size_t move_key(const Move& m) {
     if constexpr (std::integral<Move>) {
       return static_cast<std::size_t>(m);
-    } else {
+    } else if constexpr (requires { std::hash<Move>{}(m); }) {
       return std::hash<Move>{}(m);
+    } else {
+      (void)m;
+      return 0;
     }
   }
 
@@ -134,7 +138,8 @@ class AlphaBeta {
 
   struct Worker {
     static constexpr std::size_t kHistory = 1024;
-    static constexpr std::size_t kCapacity = MoveList::capacity();
+    // At least the move list's capacity (a list is its moves plus a count).
+    static constexpr std::size_t kCapacity = sizeof(MoveList) / sizeof(Move);
 
     Worker(AlphaBeta& o, int i, const S& r) : owner(o), id(i), root(r), eval(o.eval_) {
       MoveList moves;
@@ -279,12 +284,21 @@ class AlphaBeta {
       }
     }
 
+    // A finished game for `view`: the evaluation's own scale when it has one.
+    int terminal(const S& s, Player view) const {
+      if constexpr (requires { eval.terminal(s, view); }) {
+        return eval.terminal(s, view);
+      } else {
+        return terminal_value(s.outcome(), view);
+      }
+    }
+
     // The value of `child` (just reached from `parent` at ply-1) for the parent's mover.
     int child_value(const S& parent, const S& child, int depth, int alpha, int beta, int ply) {
       const Player me = parent.to_move();
       if (child.is_over()) {
         pv_len[ply] = ply;
-        return terminal_value(child.outcome(), me);
+        return terminal(child, me);
       }
       if (depth <= 0 && !is_chance(child)) {
         // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
@@ -303,7 +317,7 @@ class AlphaBeta {
               S ended = child;
               ended.end_by_cycle();
               pv_len[ply] = ply;
-              return terminal_value(ended.outcome(), me);
+              return terminal(ended, me);
             }
           }
         }
@@ -388,7 +402,7 @@ class AlphaBeta {
           if (depth - 1 >= owner.options_.tt_min_depth) owner.tt_.prefetch(child.hash());
           int v;
           if (child.is_over()) {
-            v = terminal_value(child.outcome(), s.to_move());
+            v = terminal(child, s.to_move());
           } else {
             v = child.to_move() == s.to_move() ? eval(child) : -eval(child);
           }
@@ -466,7 +480,8 @@ class AlphaBeta {
         typename S::ChanceList outcomes;
         s.chance_outcomes(outcomes);
         const bool prune = ply >= owner.options_.star1_from_ply;
-        constexpr double lo = -kWin - 1000.0 * kPoint, hi = kWin + 1000.0 * kPoint;
+        double lo = -kWin - 1000.0 * kPoint, hi = kWin + 1000.0 * kPoint;
+        if constexpr (requires { Eval::lowest(); }) lo = Eval::lowest(), hi = Eval::highest();
         double sum = 0, mass = 0;
         for (const auto& o : outcomes) {
           S next = s;

@@ -116,3 +116,34 @@ TEST(Engine, EloFromResults) {
 
 }  // namespace
 }  // namespace naqala::engine
+
+namespace naqala::engine {
+namespace {
+
+TEST(Engine, BackgammonEnginesPlayLegalMovesAndBeatRandom) {
+  auto game = make_game("backgammon");
+  for (const char* spec : {"level:1,seed=3", "level:7,seed=4", "alphabeta:depth=1"}) {
+    auto engine = make_engine(*game, spec);
+    auto state = game->new_game();
+    Rng dice(9);
+    for (int ply = 0; ply < 2000 && !state->is_over(); ++ply) {
+      if (state->is_chance_node()) {
+        state->apply_chance(state->sample_chance(dice));
+        continue;
+      }
+      const std::string move = engine->choose_move(*state);
+      ASSERT_TRUE(contains(state->legal_moves(), move)) << spec << " " << move;
+      state->play(move);
+    }
+    EXPECT_TRUE(state->is_over()) << spec;
+  }
+  // Checker play without the cube: the 1-ply level against a random mover.
+  ArenaOptions o;
+  o.variant = "backgammon:cube=false";
+  o.engines = {"level:6,seed=1", "random:seed=2"};
+  o.games = 40;
+  EXPECT_GE(run_arena(o).score, 0.85);
+}
+
+}  // namespace
+}  // namespace naqala::engine
