@@ -19,7 +19,7 @@ namespace {
 
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
 
 struct EngineSpec {
@@ -145,8 +145,8 @@ bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
 class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
  public:
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
-                  AlphaBetaConfig config)
-      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules), config),
+                  AlphaBetaConfig config, eval::SowingWeights weights)
+      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)) {}
   std::string choose_move(const AnyState& state) override {
     check(state);
@@ -171,6 +171,29 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const sowing::Rules> rules_;
 };
 
+// weights=w1/w2/... (one per feature of eval/sowing_eval.h, in its order).
+eval::SowingWeights sowing_weights(const EngineSpec& spec, const sowing::Rules& rules) {
+  auto w = eval::default_sowing_weights(rules);
+  auto it = spec.options.find("weights");
+  if (it == spec.options.end()) return w;
+  std::string_view rest = it->second;
+  for (int i = 0; i < eval::kSowingFeatures; ++i) {
+    const auto slash = rest.find('/');
+    const std::string_view item = rest.substr(0, slash);
+    int v = 0;
+    auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    const bool last = i + 1 == eval::kSowingFeatures;
+    if (ec != std::errc() || end != item.data() + item.size() ||
+        (slash == std::string_view::npos) != last)
+      bad_spec(spec, "weights=" + it->second + " must be " + std::to_string(eval::kSowingFeatures) +
+                         " whole numbers separated by '/' (store_diff/row_diff/mobility_diff/"
+                         "capture_now/capture_threat/extra_turns/opponent_extra)");
+    w.w[i] = v;
+    rest = last ? rest : rest.substr(slash + 1);
+  }
+  return w;
+}
+
 std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
                                            const EngineSpec& spec) {
   // The engine keeps its own copy of the ruleset: the game object may go away first.
@@ -186,10 +209,11 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.options.threads = l.threads;
     c.options.hash_mb = level >= 8 ? 64 : 16;
     c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c,
+                                             eval::default_sowing_weights(*rules));
   }
   if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed", "weights"});
     AlphaBetaConfig c;
     c.limits.seconds = number(spec, "time", 0, 0, 86400);
     c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
@@ -199,7 +223,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
     c.temperature = number(spec, "noise", 0, 0, 100);
     c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, sowing_weights(spec, *rules));
   }
   if (spec.kind == "mcts") {
     check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
