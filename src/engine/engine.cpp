@@ -12,6 +12,7 @@
 #include "games/backgammon/bot.h"
 #include "games/registry.h"
 #include "games/sowing/state.h"
+#include "search/prove.h"
 
 namespace naqala::engine {
 
@@ -380,6 +381,62 @@ MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool ev
   search::Mcts<sowing::State> mcts(options, [eval](const sowing::State& x) { return eval(x); });
   const auto r = mcts.search(s, 0, seconds);
   return {r.simulations, r.seconds, r.depth};
+}
+
+Proof prove(const AnyState& state, double seconds) {
+  const sowing::State& s = sowing_state(state);
+  if (s.ends_on_cycle())
+    throw VariantError("the prover does not follow repetitions; " + s.rules().name +
+                       " ends on cycles, so it cannot be proved this way");
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval> prover(
+      {}, eval::SowingEval(s.rules()), 1024);
+  const Player me = s.to_move();
+  Proof p;
+  p.low = eval::SowingMarginBounds{}.lower(s, me);
+  p.high = eval::SowingMarginBounds{}.upper(s, me);
+  const auto start = std::chrono::steady_clock::now();
+  auto left = [&] {
+    if (seconds <= 0) return 0.0;
+    return std::max(
+        1e-3,
+        seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
+  // Win (margin >= 1)? Else draw or better (margin >= 0)?
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval>::Stats st;
+  if (auto win = prover.at_least(s, me, 1, left(), &st)) {
+    p.nodes += st.nodes;
+    if (*win) {
+      p.low = std::max(p.low, 1);
+      p.decided = true;
+    } else {
+      p.high = std::min(p.high, 0);
+      auto draw = prover.at_least(s, me, 0, left(), &st);
+      p.nodes += st.nodes;
+      if (draw) {
+        p.decided = true;
+        if (*draw)
+          p.low = std::max(p.low, 0);
+        else
+          p.high = -1;
+      }
+    }
+  } else {
+    p.nodes += st.nodes;
+  }
+  // Then the margin, by halving [low, high].
+  while (p.decided && p.low < p.high && (seconds <= 0 || left() > 1e-3)) {
+    const int mid = p.low + (p.high - p.low + 1) / 2;
+    auto answer = prover.at_least(s, me, mid, left(), &st);
+    p.nodes += st.nodes;
+    if (!answer) break;
+    if (*answer)
+      p.low = mid;
+    else
+      p.high = mid - 1;
+  }
+  p.exact = p.low == p.high;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return p;
 }
 
 std::string default_engine_kind(const AnyGame& game) {
