@@ -94,7 +94,9 @@ void State::play(const Move& m) {
       return;
     case Move::Kind::Checkers:
       apply_steps(board_, turn_, m);
-      if (checkers_off(board_[index(turn_)]) == kCheckers) {
+      // Only a move that bears off can end the game.
+      if (m.count && m.steps[m.count - 1].to < 0 &&
+          checkers_off(board_[index(turn_)]) == kCheckers) {
         finish_game(turn_, game_multiplier(turn_), false);
         return;
       }
@@ -203,7 +205,8 @@ void State::chance_outcomes(ChanceList& out) const {
   if (phase_ != Phase::Rolling) return;
   for (int a = 1; a <= 6; ++a)
     for (int b = 1; b <= a; ++b)
-      out.push_back({{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)}, a == b ? 1.0 / 36 : 2.0 / 36});
+      out.push_back({{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                     a == b ? 1.0 / 36 : 2.0 / 36});
 }
 
 void State::apply_chance(const Chance& c) {
@@ -233,17 +236,24 @@ std::optional<Chance> State::parse_chance(std::string_view text) const {
     if (a == b) return std::nullopt;  // an opening tie is re-rolled, never played
     return Chance{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
   }
-  return Chance{static_cast<std::uint8_t>(std::max(a, b)), static_cast<std::uint8_t>(std::min(a, b))};
+  return Chance{static_cast<std::uint8_t>(std::max(a, b)),
+                static_cast<std::uint8_t>(std::min(a, b))};
 }
 
 std::string State::format_move(const Move& m) const {
   switch (m.kind) {
-    case Move::Kind::Roll: return "roll";
-    case Move::Kind::Double: return "double";
-    case Move::Kind::Take: return "take";
-    case Move::Kind::Drop: return "drop";
-    case Move::Kind::Pass: return "pass";
-    case Move::Kind::Checkers: return format_checker_move(board_, turn_, m);
+    case Move::Kind::Roll:
+      return "roll";
+    case Move::Kind::Double:
+      return "double";
+    case Move::Kind::Take:
+      return "take";
+    case Move::Kind::Drop:
+      return "drop";
+    case Move::Kind::Pass:
+      return "pass";
+    case Move::Kind::Checkers:
+      return format_checker_move(board_, turn_, m);
   }
   return "?";
 }
@@ -290,7 +300,8 @@ void State::set_position(const Board& board, Player on_roll, int die0, int die1)
   board_ = board;
   turn_ = on_roll;
   if (die0) {
-    dice_ = {static_cast<std::uint8_t>(std::max(die0, die1)), static_cast<std::uint8_t>(std::min(die0, die1))};
+    dice_ = {static_cast<std::uint8_t>(std::max(die0, die1)),
+             static_cast<std::uint8_t>(std::min(die0, die1))};
     phase_ = Phase::Moving;
   } else {
     start_turn(on_roll);

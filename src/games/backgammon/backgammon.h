@@ -9,11 +9,10 @@
 // i is the opponent's point 23-i. South is gnubg's player 0, North its player 1.
 #include <array>
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "core/outcome.h"
 #include "core/player.h"
@@ -26,7 +25,8 @@ constexpr int kCheckers = 15;
 constexpr int kMaxCubeLog = 15;  // the match ID holds log2(cube) in 4 bits
 
 enum class Scoring : std::uint8_t {
-  Standard,  // 1 single, 2 gammon (none off), 3 backgammon (none off, one on bar or in winner's home)
+  Standard,  // 1 single, 2 gammon (none off), 3 backgammon (none off, one on bar or in winner's
+             // home)
   Seed,      // S3: 3 if not all home, 2 if all home but none off, 1 otherwise
 };
 

@@ -11,8 +11,12 @@ namespace naqala::backgammon {
 
 namespace {
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
+double clamp01(double x) {
+  return std::clamp(x, 0.0, 1.0);
+}
 
 // Rearmost checker of a side as an index from its own view (24 = bar), -1 if none left.
 int rearmost(const Side& s) {
@@ -37,9 +41,9 @@ int pips_outside_home(const Side& s) {
 double structure(const Side& me, const Side& opp) {
   double score = 0;
   // Made points: the home board and the bar point block the opponent's escape.
-  static constexpr double kPointValue[24] = {0.05, 0.10, 0.14, 0.20, 0.26, 0.24, 0.20, 0.14, 0.08,
-                                             0.05, 0.04, 0.04, 0.03, 0.02, 0.02, 0.02, 0.02, 0.03,
-                                             0.08, 0.08, 0.09, 0.10, 0.10, 0.09};
+  static constexpr double kPointValue[24] = {0.05, 0.10, 0.14, 0.20, 0.26, 0.24, 0.20, 0.14,
+                                             0.08, 0.05, 0.04, 0.04, 0.03, 0.02, 0.02, 0.02,
+                                             0.02, 0.03, 0.08, 0.08, 0.09, 0.10, 0.10, 0.09};
   int run = 0, best_run = 0;
   for (int i = 0; i < 24; ++i) {
     if (me[i] >= 2) {
@@ -92,7 +96,8 @@ Estimate evaluate_after_move(const Board& board, Player p) {
   // Gammons: only possible while the loser has borne off nothing; likelier the more of his
   // army is still far from home.
   if (opp_off == 0) e.gammon = e.win * e.win * clamp01(pips_outside_home(opp) / 90.0) * 0.6;
-  if (my_off == 0) e.gammon_loss = (1 - e.win) * (1 - e.win) * clamp01(pips_outside_home(me) / 90.0) * 0.6;
+  if (my_off == 0)
+    e.gammon_loss = (1 - e.win) * (1 - e.win) * clamp01(pips_outside_home(me) / 90.0) * 0.6;
   return e;
 }
 
@@ -148,7 +153,9 @@ Estimate evaluate_on_roll(const Board& board, Player p) {
 namespace {
 
 // Points still needed to win the match, or a large number outside match play.
-int away(const State& s, Player p) { return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20; }
+int away(const State& s, Player p) {
+  return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20;
+}
 
 bool post_crawford_trailer(const State& s, Player p) {
   const int n = s.rules().match;
@@ -157,18 +164,22 @@ bool post_crawford_trailer(const State& s, Player p) {
 
 bool should_double(const State& s) {
   const Player me = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, me)) return false;  // the cube already wins the match
-  if (post_crawford_trailer(s, me)) return true;                       // nothing to lose by doubling
+  if (s.rules().match > 0 && s.cube() >= away(s, me))
+    return false;                                 // the cube already wins the match
+  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
   const Estimate e = evaluate_on_roll(s.board(), me);
   if (e.win < 0.68) return false;
   // Too good to double: play on for the gammon rather than cash one point.
-  if (e.win > 0.86 && e.gammon > 0.25 && !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return false;
+  if (e.win > 0.86 && e.gammon > 0.25 &&
+      !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money()))
+    return false;
   return true;
 }
 
 bool should_take(const State& s) {
-  const Player me = s.to_move(), doubler = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, doubler)) return true;  // dropping loses the match anyway
+  const Player doubler = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, doubler))
+    return true;  // dropping loses the match anyway
   if (post_crawford_trailer(s, doubler)) return evaluate_on_roll(s.board(), doubler).win < 0.9;
   const Estimate e = evaluate_on_roll(s.board(), doubler);
   // Equity for the taker at the doubled stake against the certain loss of the current one.
@@ -193,7 +204,9 @@ BotChoice choose_move(const State& s, Rng* rng) {
       return {(*moves)[b.index], b.estimate.equity()};
     }
     default:
-      throw IllegalMoveError("the bot decides only at decision nodes; here the dice are to be rolled or the game is over");
+      throw IllegalMoveError(
+          "the bot decides only at decision nodes; here the dice are to be rolled or the game is "
+          "over");
   }
 }
 

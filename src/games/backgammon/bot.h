@@ -14,8 +14,8 @@
 namespace naqala::backgammon {
 
 struct Estimate {
-  double win = 0.5;       // probability that `p` wins the game
-  double gammon = 0.0;    // probability that `p` wins a gammon or better
+  double win = 0.5;     // probability that `p` wins the game
+  double gammon = 0.0;  // probability that `p` wins a gammon or better
   double gammon_loss = 0.0;
   double equity() const { return 2 * win - 1 + gammon - gammon_loss; }
 };

@@ -20,11 +20,15 @@ std::string rules_text(const Rules& rules);
 class BackgammonState : public TypedState<State> {
  public:
   explicit BackgammonState(const State& s) : TypedState<State>(s, nullptr) {}
-  std::unique_ptr<AnyState> clone() const override { return std::make_unique<BackgammonState>(*this); }
+  std::unique_ptr<AnyState> clone() const override {
+    return std::make_unique<BackgammonState>(*this);
+  }
   bool is_chance_node() const override { return typed().is_chance_node(); }
   std::vector<ChanceText> chance_outcomes() const override;
   void apply_chance(std::string_view outcome) override;
   std::string sample_chance(Rng& rng) const override;
+  // Random games with the dice rolled directly (the generic loop walks the outcome list).
+  RandomPlayStats play_random(std::uint64_t seed, double seconds) const override;
 };
 
 GameFamily family();
