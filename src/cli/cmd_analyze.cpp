@@ -37,6 +37,7 @@ void add_analyze_command(CLI::App& app) {
     int depth = 0;
     int threads = 0;
     bool json = false;
+    bool prove = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
@@ -50,11 +51,51 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--engine", a->engine,
                   "Engine spec: alphabeta[:...] (default), mcts[:...], level:N");
   cmd->add_flag("--json", a->json, "Print JSON");
+  cmd->add_flag("--prove", a->prove,
+                "Prove the result and the margin by search to the end (Kalah-like games; --time "
+                "limits it)");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     if (l.state->is_over())
       throw Error("the game is over (" + l.state->outcome().result_tag() +
                   "); there is nothing to analyse");
+    if (a->prove) {
+      const auto p = engine::prove(*l.state, a->time);
+      const std::string who(name(l.state->to_move()));
+      std::string verdict = "not decided within the time";
+      if (p.decided) {
+        if (p.low >= 1)
+          verdict = who + " wins";
+        else if (p.high <= -1)
+          verdict = who + " loses";
+        else if (p.low == 0 && p.high == 0)
+          verdict = "a draw";
+        else
+          verdict = p.low >= 0 ? who + " draws or wins" : who + " draws or loses";
+      }
+      const std::string margin =
+          p.exact ? "exactly " + std::to_string(p.low)
+                  : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
+      if (a->json) {
+        std::cout << nlohmann::json{{"variant", l.game->spec()},
+                                    {"position", l.state->position()},
+                                    {"to_move", who},
+                                    {"decided", p.decided},
+                                    {"exact", p.exact},
+                                    {"margin_low", p.low},
+                                    {"margin_high", p.high},
+                                    {"verdict", verdict},
+                                    {"nodes", p.nodes},
+                                    {"seconds", p.seconds}}
+                         .dump()
+                  << "\n";
+        return;
+      }
+      std::cout << l.game->spec() << " " << l.state->position() << ": " << verdict << "; " << who
+                << "'s final margin is " << margin << " (" << p.nodes << " nodes, "
+                << fixed(p.seconds, 1) << " s)\n";
+      return;
+    }
     std::string spec = a->engine;
     if (a->threads > 0) {
       if (!spec.starts_with("alphabeta") && !spec.starts_with("mcts"))

@@ -12,6 +12,7 @@
 #include "games/backgammon/bot.h"
 #include "games/registry.h"
 #include "games/sowing/state.h"
+#include "search/prove.h"
 
 namespace naqala::engine {
 
@@ -19,7 +20,7 @@ namespace {
 
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
 
 struct EngineSpec {
@@ -145,8 +146,8 @@ bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
 class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
  public:
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
-                  AlphaBetaConfig config)
-      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules), config),
+                  AlphaBetaConfig config, eval::SowingWeights weights)
+      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)) {}
   std::string choose_move(const AnyState& state) override {
     check(state);
@@ -171,6 +172,29 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const sowing::Rules> rules_;
 };
 
+// weights=w1/w2/... (one per feature of eval/sowing_eval.h, in its order).
+eval::SowingWeights sowing_weights(const EngineSpec& spec, const sowing::Rules& rules) {
+  auto w = eval::default_sowing_weights(rules);
+  auto it = spec.options.find("weights");
+  if (it == spec.options.end()) return w;
+  std::string_view rest = it->second;
+  for (int i = 0; i < eval::kSowingFeatures; ++i) {
+    const auto slash = rest.find('/');
+    const std::string_view item = rest.substr(0, slash);
+    int v = 0;
+    auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    const bool last = i + 1 == eval::kSowingFeatures;
+    if (ec != std::errc() || end != item.data() + item.size() ||
+        (slash == std::string_view::npos) != last)
+      bad_spec(spec, "weights=" + it->second + " must be " + std::to_string(eval::kSowingFeatures) +
+                         " whole numbers separated by '/' (store_diff/row_diff/mobility_diff/"
+                         "capture_now/capture_threat/extra_turns/opponent_extra)");
+    w.w[i] = v;
+    rest = last ? rest : rest.substr(slash + 1);
+  }
+  return w;
+}
+
 std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
                                            const EngineSpec& spec) {
   // The engine keeps its own copy of the ruleset: the game object may go away first.
@@ -186,10 +210,11 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.options.threads = l.threads;
     c.options.hash_mb = level >= 8 ? 64 : 16;
     c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c,
+                                             eval::default_sowing_weights(*rules));
   }
   if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed", "weights"});
     AlphaBetaConfig c;
     c.limits.seconds = number(spec, "time", 0, 0, 86400);
     c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
@@ -199,7 +224,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
     c.temperature = number(spec, "noise", 0, 0, 100);
     c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, sowing_weights(spec, *rules));
   }
   if (spec.kind == "mcts") {
     check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
@@ -356,6 +381,62 @@ MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool ev
   search::Mcts<sowing::State> mcts(options, [eval](const sowing::State& x) { return eval(x); });
   const auto r = mcts.search(s, 0, seconds);
   return {r.simulations, r.seconds, r.depth};
+}
+
+Proof prove(const AnyState& state, double seconds) {
+  const sowing::State& s = sowing_state(state);
+  if (s.ends_on_cycle())
+    throw VariantError("the prover does not follow repetitions; " + s.rules().name +
+                       " ends on cycles, so it cannot be proved this way");
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval> prover(
+      {}, eval::SowingEval(s.rules()), 1024);
+  const Player me = s.to_move();
+  Proof p;
+  p.low = eval::SowingMarginBounds{}.lower(s, me);
+  p.high = eval::SowingMarginBounds{}.upper(s, me);
+  const auto start = std::chrono::steady_clock::now();
+  auto left = [&] {
+    if (seconds <= 0) return 0.0;
+    return std::max(
+        1e-3,
+        seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
+  // Win (margin >= 1)? Else draw or better (margin >= 0)?
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval>::Stats st;
+  if (auto win = prover.at_least(s, me, 1, left(), &st)) {
+    p.nodes += st.nodes;
+    if (*win) {
+      p.low = std::max(p.low, 1);
+      p.decided = true;
+    } else {
+      p.high = std::min(p.high, 0);
+      auto draw = prover.at_least(s, me, 0, left(), &st);
+      p.nodes += st.nodes;
+      if (draw) {
+        p.decided = true;
+        if (*draw)
+          p.low = std::max(p.low, 0);
+        else
+          p.high = -1;
+      }
+    }
+  } else {
+    p.nodes += st.nodes;
+  }
+  // Then the margin, by halving [low, high].
+  while (p.decided && p.low < p.high && (seconds <= 0 || left() > 1e-3)) {
+    const int mid = p.low + (p.high - p.low + 1) / 2;
+    auto answer = prover.at_least(s, me, mid, left(), &st);
+    p.nodes += st.nodes;
+    if (!answer) break;
+    if (*answer)
+      p.low = mid;
+    else
+      p.high = mid - 1;
+  }
+  p.exact = p.low == p.high;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return p;
 }
 
 std::string default_engine_kind(const AnyGame& game) {

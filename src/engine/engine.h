@@ -98,4 +98,16 @@ struct MctsBench {
 };
 MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool eval_leaf);
 
+// Proves the final margin of the player to move (sowing games without cycles, e.g. Kalah):
+// first whether he wins (margin >= 1), then the exact margin by binary search, within
+// `seconds` (0 = no limit). [low, high] always brackets the true margin.
+struct Proof {
+  bool decided = false;  // whether the result (win, draw or loss) is proven
+  bool exact = false;    // whether the margin is proven (low == high)
+  int low = 0, high = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+Proof prove(const AnyState& state, double seconds);
+
 }  // namespace naqala::engine

@@ -122,4 +122,16 @@ class SowingEval {
   SowingWeights weights_;
 };
 
+// Bounds on a player's final store margin for the prover (search/prove.h): stores never lose
+// seeds, so whatever is not yet in the opponent's store may still become R's, and R keeps
+// what his store holds.
+struct SowingMarginBounds {
+  int lower(const sowing::State& s, Player r) const {
+    return 2 * s.store(r) - s.rules().total_seeds;
+  }
+  int upper(const sowing::State& s, Player r) const {
+    return s.rules().total_seeds - 2 * s.store(opponent(r));
+  }
+};
+
 }  // namespace naqala::eval

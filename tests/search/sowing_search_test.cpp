@@ -244,3 +244,35 @@ TEST(SowingSearch, ConstructedCaptureToTwentyFive) {
 
 }  // namespace
 }  // namespace naqala::search
+
+#include "search/prove.h"
+
+namespace naqala::search {
+namespace {
+
+TEST(SowingSearch, ProverAgreesWithExhaustiveSearch) {
+  for (auto [pits, seeds] : {std::pair{2, 2}, std::pair{3, 2}, std::pair{3, 3}, std::pair{4, 2}}) {
+    const auto rules = rules_of(kalah_like(pits, seeds));
+    Prover<State, eval::SowingMarginBounds, eval::SowingEval> prover({}, eval::SowingEval(*rules),
+                                                                     1);
+    std::unordered_map<std::uint64_t, int> memo;
+    for (const State& s : positions(*rules, 15, 11)) {
+      std::vector<std::uint64_t> path{s.hash()};
+      const int truth = solve(s, path, memo);
+      // The exhaustive value is kWin + 100 * margin for a win, 100 * margin... for a draw 0.
+      int low = 0, high = 0;
+      const auto margin = prover.margin(s, s.to_move(), 0, low, high);
+      ASSERT_TRUE(margin.has_value());
+      if (truth == 0) {
+        EXPECT_EQ(*margin, 0) << s.position();
+      } else {
+        const int expected = (truth - (truth > 0 ? kWin : -kWin)) / kPoint;
+        EXPECT_EQ(*margin, expected) << s.position();
+      }
+      EXPECT_EQ(*prover.at_least(s, s.to_move(), 1, 0), truth > 0) << s.position();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace naqala::search
