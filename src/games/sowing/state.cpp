@@ -22,6 +22,7 @@ State State::initial(const Rules& rules) {
   for (int h = 0; h < rules.pit_count(); ++h)
     s.board_[h] = static_cast<std::uint8_t>(rules.initial_seeds);
   s.mover_ = rules.first;
+  s.owners_ = rules.north_owned;
   if (rules.general) {
     s.init_general();
     s.check_general();
