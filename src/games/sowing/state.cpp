@@ -249,8 +249,10 @@ State State::from_position(const Rules& rules, std::string_view text) {
 std::string State::render() const {
   const Rules& r = *rules_;
   const int n = r.pits;
-  auto cell = [](int v) {
-    std::string t = std::to_string(v);
+  auto cell = [&](int hole) {
+    std::string t = std::to_string(board_[hole]);
+    if (r.general && burnt(hole)) t = "x";
+    if (r.general && (hole == tuz_[0] || hole == tuz_[1])) t = "T";
     return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
   };
   // North's pits are drawn from South's point of view: North's pit n on the left.
@@ -258,24 +260,67 @@ std::string State::render() const {
   const bool ccw = r.direction == Direction::Ccw;
   const int left_store = ccw ? store(Player::North) : store(Player::South);
   const int right_store = ccw ? store(Player::South) : store(Player::North);
+  auto number = [](int v) {
+    std::string t = std::to_string(v);
+    return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
+  };
   std::ostringstream out;
   std::string numbers_north = "      ", numbers_south = "      ", row_north = "      ",
-              row_south = "      ";
+              row_south = "      ", row_middle = "      ";
+  const int north = r.first_pit(Player::North);
   for (int x = 0; x < n; ++x) {
-    numbers_north += cell(n - x);
-    row_north += cell(pit(Player::North, n - 1 - x));
-    numbers_south += cell(x + 1);
-    row_south += cell(pit(Player::South, x));
+    numbers_north += number(n - x);
+    row_north += cell(north + n - 1 - x);
+    numbers_south += number(x + 1);
+    row_south += cell(x);
+    if (r.rows == 3) row_middle += cell(n + x);
   }
-  const std::string mark_n = !is_over() && mover_ == Player::North ? "  <- to move" : "";
-  const std::string mark_s = !is_over() && mover_ == Player::South ? "  <- to move" : "";
+  const bool waiting = !is_over() && (!r.general || phase_ != Phase::Joint);
+  const std::string mark_n = waiting && mover_ == Player::North ? "  <- to move" : "";
+  const std::string mark_s = waiting && mover_ == Player::South ? "  <- to move" : "";
   out << "      North" << mark_n << "\n" << numbers_north << "\n" << row_north << "\n";
-  out << cell(left_store) << "  " << std::string(4 * n, ' ') << cell(right_store) << "\n";
+  if (r.rows == 3)
+    out << row_middle << "   (middle row)\n";
+  else
+    out << number(left_store) << "  " << std::string(4 * n, ' ') << number(right_store) << "\n";
   out << row_south << "\n"
       << numbers_south << "\n"
       << "      South" << mark_s << "\n";
   out << "      stores: South " << store(Player::South) << ", North " << store(Player::North)
       << "\n";
+  if (r.general) {
+    if (owners_ != r.north_owned) {
+      out << "      owners:";
+      for (int h = 0; h < r.pit_count(); ++h)
+        out << (h == n || h == 2 * n ? " " : "") << letter(owner_of(h));
+      out << " (South's row, then North's, each from its owner's left)\n";
+    }
+    if (burnt_) out << "      x = burnt pit (skipped this round)\n";
+    if (tuz_[0] >= 0 || tuz_[1] >= 0)
+      out << "      T = tuz (its seeds go to the store of the other row's player)\n";
+    switch (phase_) {
+      case Phase::Play:
+        break;
+      case Phase::Setup:
+        out << "      setup: " << name(mover_) << " lays out the seeds\n";
+        break;
+      case Phase::Pie:
+        out << "      " << name(mover_) << " may turn the board round (swap) or keep it\n";
+        break;
+      case Phase::Joint:
+        out << "      first move: both players choose a pit at once (South+North)\n";
+        break;
+      case Phase::Claim:
+        out << "      " << name(mover_) << " claims pits of the loser's row\n";
+        break;
+    }
+    if (r.rounds != RoundKind::None) {
+      out << "      round " << round_;
+      if (r.rounds == RoundKind::Points)
+        out << ", set points: South " << match_[0] << ", North " << match_[1];
+      out << "\n";
+    }
+  }
   return out.str();
 }
 
@@ -287,14 +332,42 @@ nlohmann::json State::board_json() const {
     for (int i = 0; i < r.pits; ++i) row.push_back(pit(p, i));
     rows.push_back(row);
   }
-  return {{"family", "sowing"},
-          {"pits", r.pits},
-          {"rows", rows},
-          {"stores", {store(Player::South), store(Player::North)}},
-          {"stores_sown", r.stores != StoreSowing::None},
-          {"direction", r.direction == Direction::Ccw ? "ccw" : "cw"},
-          {"to_move", std::string(name(mover_))},
-          {"position", position()}};
+  nlohmann::json extra = nlohmann::json::object();
+  if (r.general) {
+    if (r.rows == 3) {
+      nlohmann::json middle = nlohmann::json::array();
+      for (int i = 0; i < r.pits; ++i) middle.push_back(board_[r.pits + i]);
+      extra["middle_row"] = middle;  // columns from South's left
+    }
+    nlohmann::json owners = nlohmann::json::array(), burnt_pits = nlohmann::json::array(),
+                   tuz = nlohmann::json::array();
+    for (int h = 0; h < r.pit_count(); ++h) {
+      owners.push_back(std::string(1, letter(owner_of(h))));
+      if (burnt(h)) burnt_pits.push_back(pit_name(r, h));
+      if (h == tuz_[0] || h == tuz_[1]) tuz.push_back(pit_name(r, h));
+    }
+    extra["owners"] = owners;
+    extra["burnt"] = burnt_pits;
+    extra["tuz"] = tuz;
+    static constexpr const char* phases[] = {"play", "setup", "pie", "joint", "claim"};
+    extra["phase"] = phases[static_cast<int>(phase_)];
+    if (r.rounds != RoundKind::None) {
+      extra["round"] = round_;
+      extra["rounds_won"] = {rounds_won_[0], rounds_won_[1]};
+      extra["last_round"] = {last_round_[0], last_round_[1]};
+      if (r.rounds == RoundKind::Points) extra["match_points"] = {match_[0], match_[1]};
+    }
+  }
+  nlohmann::json out = {{"family", "sowing"},
+                        {"pits", r.pits},
+                        {"rows", rows},
+                        {"stores", {store(Player::South), store(Player::North)}},
+                        {"stores_sown", r.stores != StoreSowing::None},
+                        {"direction", r.direction == Direction::Ccw ? "ccw" : "cw"},
+                        {"to_move", std::string(name(mover_))},
+                        {"position", position()}};
+  out.update(extra);
+  return out;
 }
 
 }  // namespace naqala::sowing

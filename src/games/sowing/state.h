@@ -15,6 +15,9 @@
 
 namespace naqala::sowing {
 
+// "S3", "N7" (a pit of a row, counted from its owner's left) or "M4" (Gabata's middle row).
+std::string pit_name(const Rules& r, int hole);
+
 class State {
  public:
   // A sowing: the pit's number along the mover's path, 0 = his leftmost pit (on the fast path

@@ -18,16 +18,16 @@ using testing::preset;
 
 struct Ref {
   std::string game;
-  int n = 6;                 // pits per row
-  std::vector<int> b;        // pits (row after row), then South's store, North's store
-  std::vector<int> owner;    // per pit: 0 South, 1 North
+  int n = 6;               // pits per row
+  std::vector<int> b;      // pits (row after row), then South's store, North's store
+  std::vector<int> owner;  // per pit: 0 South, 1 North
   int mover = 0;
   std::array<int, 2> tuz{-1, -1};
   bool tuz_choice = false;
-  bool joint = false;        // Congklak's first move is still to be made
+  bool joint = false;  // Congklak's first move is still to be made
   bool over = false;
-  std::vector<int> burnt;    // Pallanguzhi: pits skipped this round
-  int starter = 0;           // who started the round
+  std::vector<int> burnt;  // Pallanguzhi: pits skipped this round
+  int starter = 0;         // who started the round
 
   int pits() const { return game == "gabata" ? 3 * n : 2 * n; }
   int store(int p) const { return pits() + p; }
@@ -44,7 +44,7 @@ struct Ref {
   std::vector<int> ring(int p) const {
     std::vector<int> r;
     if (game == "gabata") {
-      for (int c = 0; c < 6; ++c) r.push_back(c);          // South's row, columns 1..6
+      for (int c = 0; c < 6; ++c) r.push_back(c);           // South's row, columns 1..6
       for (int c = 6; c >= 4; --c) r.push_back(6 + c - 1);  // middle row, columns 6..4
       for (int i = 0; i < 6; ++i) r.push_back(12 + i);      // North's row from his left
       for (int c = 1; c <= 3; ++c) r.push_back(6 + c - 1);  // middle row, columns 1..3
@@ -177,8 +177,8 @@ int ref_sow(Ref& x, int origin, bool declare_tuz, bool& extra) {
       hand = c, x.b[h] = 0, lap_origin = h;
       continue;
     }
-    const bool relay = g == "ayoayo" || g == "ayoayo-fours" || g == "namnam" || g == "kenyan-bao-laps" ||
-                       g == "congklak" || g == "gabata";
+    const bool relay = g == "ayoayo" || g == "ayoayo-fours" || g == "namnam" ||
+                       g == "kenyan-bao-laps" || g == "congklak" || g == "gabata";
     if (relay && c > 1) {
       hand = c, x.b[h] = 0, lap_origin = h;
       continue;
@@ -189,7 +189,8 @@ int ref_sow(Ref& x, int origin, bool declare_tuz, bool& extra) {
       for (int k : {col, 6 + col, 12 + (5 - col)})
         if (k != h) x.b[x.store(p)] += x.b[k], x.b[k] = 0;
     }
-    if ((g == "ayoayo" || g == "kenyan-bao" || g == "kenyan-bao-laps" || g == "congklak" || g == "mangala") &&
+    if ((g == "ayoayo" || g == "kenyan-bao" || g == "kenyan-bao-laps" || g == "congklak" ||
+         g == "mangala") &&
         mine && c == 1 && x.b[x.opposite(h)] > 0) {
       x.b[x.store(p)] += x.b[x.opposite(h)], x.b[x.opposite(h)] = 0;
       if (g == "congklak" || g == "mangala") x.b[x.store(p)] += 1, x.b[h] = 0;
@@ -211,7 +212,8 @@ int ref_sow(Ref& x, int origin, bool declare_tuz, bool& extra) {
       // Chain backwards over the opponent's pits holding 2-4; a capture of all is none.
       int take = 0, k = h;
       std::vector<int> taken;
-      while (k >= x.row_first(1 - p) && k < x.row_first(1 - p) + x.n && x.b[k] >= 2 && x.b[k] <= 4) {
+      while (k >= x.row_first(1 - p) && k < x.row_first(1 - p) + x.n && x.b[k] >= 2 &&
+             x.b[k] <= 4) {
         taken.push_back(k), take += x.b[k];
         if (k == x.row_first(1 - p)) break;
         --k;
@@ -238,7 +240,9 @@ std::vector<RefMove> ref_moves(const Ref& x) {
   std::vector<int> mine;
   const int count = g == "gabata" ? 9 : x.n;
   for (int k = 0; k < (g == "namnam" ? 2 * x.n : count); ++k) {
-    int h = k < x.n ? x.row_first(p) + k : (g == "gabata" ? (p == 0 ? 11 - (k - 6) : 6 + (k - 6)) : x.row_first(1 - p) + k - x.n);
+    int h = k < x.n ? x.row_first(p) + k
+                    : (g == "gabata" ? (p == 0 ? 11 - (k - 6) : 6 + (k - 6))
+                                     : x.row_first(1 - p) + k - x.n);
     if (x.owner[h] == p && x.b[h] > 0 && h != x.tuz[0] && h != x.tuz[1]) mine.push_back(h);
   }
   if ((g == "madjnuni" || g == "el-ghasheem") && !mine.empty()) {
@@ -247,7 +251,8 @@ std::vector<RefMove> ref_moves(const Ref& x) {
       if (h >= x.row_first(p) && h < x.row_first(p) + x.n) best = std::max(best, h);
     mine = {best};
   }
-  if (g == "kenyan-bao-laps" && std::any_of(mine.begin(), mine.end(), [&](int h) { return x.b[h] > 1; }))
+  if (g == "kenyan-bao-laps" &&
+      std::any_of(mine.begin(), mine.end(), [&](int h) { return x.b[h] > 1; }))
     std::erase_if(mine, [&](int h) { return x.b[h] == 1; });
   const bool feed = g == "awale" || g == "ayoayo" || g == "el-akil" || g == "el-ghasheem";
   const bool starving = feed && x.seeds_of(1 - p) == 0;
@@ -273,7 +278,11 @@ void ref_play(Ref& x, const RefMove& m) {
   bool extra = false;
   if (m.north_hole >= 0) {
     // Lock-step: one seed per tick, South first; relay on occupied pits; own empty pit captures.
-    struct H { int hole, left; bool done; int end = 0; };
+    struct H {
+      int hole, left;
+      bool done;
+      int end = 0;
+    };
     std::array<H, 2> hs{H{m.hole, x.b[m.hole], false}, H{m.north_hole, x.b[m.north_hole], false}};
     x.b[m.hole] = x.b[m.north_hole] = 0;
     for (int tick = 1; tick < 100000 && !(hs[0].done && hs[1].done); ++tick)
@@ -284,8 +293,14 @@ void ref_play(Ref& x, const RefMove& m) {
         ++x.b[h.hole];
         if (--h.left) continue;
         h.end = tick;
-        if (h.hole >= x.pits()) { h.done = true; continue; }
-        if (x.b[h.hole] > 1) { h.left = x.b[h.hole], x.b[h.hole] = 0; continue; }
+        if (h.hole >= x.pits()) {
+          h.done = true;
+          continue;
+        }
+        if (x.b[h.hole] > 1) {
+          h.left = x.b[h.hole], x.b[h.hole] = 0;
+          continue;
+        }
         if (x.owner[h.hole] == p && x.b[x.opposite(h.hole)] > 0) {
           x.b[x.store(p)] += x.b[x.opposite(h.hole)] + 1;
           x.b[x.opposite(h.hole)] = x.b[h.hole] = 0;
@@ -302,8 +317,10 @@ void ref_play(Ref& x, const RefMove& m) {
   }
   if (!extra) x.mover = 1 - x.mover;
   // Ends that can come early: thresholds, and Mangala's empty row (Kalah's rule).
-  const int threshold = x.game == "toguz" ? 82 : x.game == "madjnuni" ? 50
-                        : (x.game == "ayoayo" || x.game == "kenyan-bao" || x.game == "mangala") ? 25 : 0;
+  const int threshold = x.game == "toguz"                                                       ? 82
+                        : x.game == "madjnuni"                                                  ? 50
+                        : (x.game == "ayoayo" || x.game == "kenyan-bao" || x.game == "mangala") ? 25
+                                                                                                : 0;
   if (threshold && (x.b[x.store(0)] >= threshold || x.b[x.store(1)] >= threshold)) x.over = true;
   if (x.game == "mangala" && (x.seeds_of(0) == 0 || x.seeds_of(1) == 0)) x.over = true;
   if (x.game == "pallanguzhi" && (x.seeds_of(0) == 0 || x.seeds_of(1) == 0)) {
@@ -340,7 +357,10 @@ void ref_perft(const Ref& x, int ply, int depth, std::vector<std::uint64_t>& cou
 // On a mismatch: the first position (depth-first) where the two movers disagree.
 std::string divergence(const State& s, const Ref& x, int depth) {
   State::MoveList moves;
-  if (s.is_over()) moves.clear(); else s.legal_moves(moves);
+  if (s.is_over())
+    moves.clear();
+  else
+    s.legal_moves(moves);
   const auto ref = ref_moves(x);
   std::vector<int> board;
   for (int h = 0; h < s.rules().holes; ++h) board.push_back(s.seeds(h));
@@ -383,27 +403,22 @@ TEST_P(ReferencePerft, MatchesTheIndependentMover) {
 
 INSTANTIATE_TEST_SUITE_P(
     Presets, ReferencePerft,
-    ::testing::Values(
-        PerftCase{"awale", {}, "", 7},
-        PerftCase{"awale", {}, "1,0,0,0,0,13/0,0,0,0,0,0/20,14/S", 4},
-        PerftCase{"ayoayo", {}, "", 6},
-        PerftCase{"ayoayo-fours", {}, "", 6},
-        // Depth 6 reaches a round's end (the sweep of the last four), which the reference
-        // does not play; NamNam.* tests cover it.
-        PerftCase{"namnam", {}, "", 5},
-        PerftCase{"kenyan-bao", {}, "", 6},
-        PerftCase{"kenyan-bao-laps", {}, "", 6},
-        PerftCase{"congklak", {}, "", 3},
-        PerftCase{"congklak", {{"simultaneous_start", "false"}}, "", 5},
-        PerftCase{"pallanguzhi", {}, "", 6},
-        PerftCase{"toguz", {}, "", 5},
-        PerftCase{"toguz", {{"tuz", "choice"}}, "", 5},
-        PerftCase{"toguz", {}, "9,9,9,9,9,9,9,9,9/2,2,2,9,9,9,9,9,9/10,11/S", 4},
-        PerftCase{"mangala", {}, "", 7},
-        PerftCase{"madjnuni", {}, "9,2,11,5,3,7,8/4,6,2,13,9,7,12/0,0/S", 9},
-        PerftCase{"el-akil", {}, "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S", 6},
-        PerftCase{"el-ghasheem", {}, "4,9,5,7,6,4/8,4,6,5,4,10/0,0/S", 9},
-        PerftCase{"gabata", {}, "", 6}),
+    ::testing::Values(PerftCase{"awale", {}, "", 7},
+                      PerftCase{"awale", {}, "1,0,0,0,0,13/0,0,0,0,0,0/20,14/S", 4},
+                      PerftCase{"ayoayo", {}, "", 6}, PerftCase{"ayoayo-fours", {}, "", 6},
+                      // Depth 6 reaches a round's end (the sweep of the last four), which the
+                      // reference does not play; NamNam.* tests cover it.
+                      PerftCase{"namnam", {}, "", 5}, PerftCase{"kenyan-bao", {}, "", 6},
+                      PerftCase{"kenyan-bao-laps", {}, "", 6}, PerftCase{"congklak", {}, "", 3},
+                      PerftCase{"congklak", {{"simultaneous_start", "false"}}, "", 5},
+                      PerftCase{"pallanguzhi", {}, "", 6}, PerftCase{"toguz", {}, "", 5},
+                      PerftCase{"toguz", {{"tuz", "choice"}}, "", 5},
+                      PerftCase{"toguz", {}, "9,9,9,9,9,9,9,9,9/2,2,2,9,9,9,9,9,9/10,11/S", 4},
+                      PerftCase{"mangala", {}, "", 7},
+                      PerftCase{"madjnuni", {}, "9,2,11,5,3,7,8/4,6,2,13,9,7,12/0,0/S", 9},
+                      PerftCase{"el-akil", {}, "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S", 6},
+                      PerftCase{"el-ghasheem", {}, "4,9,5,7,6,4/8,4,6,5,4,10/0,0/S", 9},
+                      PerftCase{"gabata", {}, "", 6}),
     [](const auto& info) {
       std::string n = std::string(info.param.game) + "_" + std::to_string(info.index);
       for (auto& ch : n)
