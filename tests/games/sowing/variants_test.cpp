@@ -136,7 +136,8 @@ TEST(VariantFile, LoadedThroughTheRegistryLikeAPreset) {
 
 // The worked examples of docs/variants.md must load and play.
 TEST(VariantFile, DocumentedExamplesLoad) {
-  for (const char* name : {"docs/examples/two-pit-nim.toml", "docs/examples/village-kalah.toml"}) {
+  for (const char* name :
+       {"docs/examples/two-pit-nim.toml", "docs/examples/village-kalah.toml", "docs/examples/village-relay.toml"}) {
     auto g = make_game(std::string(NAQALA_SOURCE_DIR) + "/" + name);
     auto s = g->new_game();
     EXPECT_FALSE(s->legal_moves().empty()) << name;
