@@ -192,7 +192,9 @@ struct Rules {
   int pit_count() const { return all_pits; }
   int store(Player p) const { return all_pits + index(p); }
   int first_pit(Player p) const { return p == Player::South ? 0 : north_first; }
-  Player owner(int hole) const { return hole < pits || hole == all_pits ? Player::South : Player::North; }
+  Player owner(int hole) const {
+    return hole < pits || hole == all_pits ? Player::South : Player::North;
+  }
   bool is_pit(int hole) const { return hole < all_pits; }
   int opposite(int hole) const { return 2 * pits - 1 - hole; }
   bool sows_store(Player mover, Player store_owner) const {

@@ -34,7 +34,6 @@ class LoopDetector {
   std::uint64_t power_ = 1, steps_ = 0;
 };
 
-
 }  // namespace
 
 int State::seeds_in_play() const {
