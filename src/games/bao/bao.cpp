@@ -221,14 +221,7 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
-  const int last = (from + dir * (seeds - 1)) & 15;
-  if (seeds >= kPits) {
-    const int laps = seeds / kPits;
-    for (auto& c : own) c = static_cast<std::uint8_t>(c + laps);
-    seeds -= laps * kPits;
-  }
-  for (int r = from; seeds > 0; --seeds, r = next(r, dir)) ++own[r];
-  return last;
+  return sow_ring(own, from, seeds, dir);
 }
 
 void State::annul() {

@@ -7,6 +7,7 @@
 // Counter-clockwise sowing (seen from above) is r + 1, clockwise r - 1, both modulo 16.
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,36 @@ inline char dir_marker(int r, int dir) {
 inline int dir_from_marker(int r, char marker) {
   const bool left = marker == '<';
   return (is_front(r) == left) ? CCW : CW;
+}
+
+// Sows `seeds` seeds one per pit, the first into `from`, going `dir`; returns the pit of the
+// last seed. Branch-free: whole laps add to every pit at once and the rest is one masked add
+// on two 64-bit words (a pit never holds 255 seeds, so no byte carries into the next).
+struct SowMasks {
+  std::array<std::array<std::array<std::uint64_t, 2>, kPits>, kPits> ccw{}, cw{};  // [from][count]
+  SowMasks() {
+    for (int from = 0; from < kPits; ++from)
+      for (int k = 0; k < kPits; ++k)
+        for (int i = 0; i < k; ++i) {
+          const int up = (from + i) & 15, down = (from - i) & 15;
+          ccw[from][k][up / 8] |= 1ULL << (8 * (up % 8));
+          cw[from][k][down / 8] |= 1ULL << (8 * (down % 8));
+        }
+  }
+};
+inline const SowMasks& sow_masks() {
+  static const SowMasks masks;
+  return masks;
+}
+inline int sow_ring(std::array<std::uint8_t, kPits>& pits, int from, int seeds, int dir) {
+  std::uint64_t w[2];
+  std::memcpy(w, pits.data(), sizeof w);
+  const std::uint64_t laps = static_cast<std::uint64_t>(seeds >> 4) * 0x0101010101010101ULL;
+  const auto& m = (dir == CCW ? sow_masks().ccw : sow_masks().cw)[from][seeds & 15];
+  w[0] += laps + m[0];
+  w[1] += laps + m[1];
+  std::memcpy(pits.data(), w, sizeof w);
+  return (from + dir * (seeds - 1)) & 15;
 }
 
 // Exact detection of an endless relay (Brent's cycle finding on the full state of the

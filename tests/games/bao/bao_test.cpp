@@ -391,8 +391,10 @@ void random_games(const std::string& preset, int games, std::uint64_t seed, bool
     if (s.outcome().reason == EndReason::InfiniteSowing) ++annulled;
     else EXPECT_TRUE(s.outcome().winner.has_value());  // no draws in Bao
   }
-  // S4:253-255: "in Bao it never happens" -- true of these games.
-  EXPECT_EQ(annulled, 0);
+  // S4:253-255 says an endless sowing never happens in Bao. Within one move it can (no hand
+  // seed is added during a move): about one random game in 4000 has one, namua or mtaji
+  // (docs/bao.md). It is detected exactly and annuls the game; it stays rare.
+  EXPECT_LE(annulled * 200, games);
 }
 
 TEST(Bao, RandomGamesKeep64SeedsAndEnd) { random_games("bao", 2000, 1, false); }
