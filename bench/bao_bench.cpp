@@ -29,9 +29,12 @@ void random_games(benchmark::State& bench, const State& start) {
     ++games;
     benchmark::DoNotOptimize(s);
   }
-  bench.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-  bench.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
-  bench.counters["plies/game"] = static_cast<double>(plies) / static_cast<double>(games ? games : 1);
+  bench.counters["plies/s"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  bench.counters["steps/s"] =
+      benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  bench.counters["plies/game"] =
+      static_cast<double>(plies) / static_cast<double>(games ? games : 1);
 }
 
 void BaoRandomGame(benchmark::State& bench) {

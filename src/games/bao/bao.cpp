@@ -13,11 +13,19 @@ namespace {
 
 constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
 
-constexpr bool is_kimbi(int r) { return r == 15 || r == 14 || r == 8 || r == 9; }
+constexpr bool is_kimbi(int r) {
+  return r == 15 || r == 14 || r == 8 || r == 9;
+}
 // The kichwa nearest to a kimbi pit, and the direction that sows from it toward the centre.
-constexpr int nearest_kichwa(int r) { return r >= 12 ? kLeftKichwa : kRightKichwa; }
-constexpr int kichwa_of(int dir) { return dir == CW ? kLeftKichwa : kRightKichwa; }
-constexpr int dir_from_kichwa(int k) { return k == kLeftKichwa ? CW : CCW; }
+constexpr int nearest_kichwa(int r) {
+  return r >= 12 ? kLeftKichwa : kRightKichwa;
+}
+constexpr int kichwa_of(int dir) {
+  return dir == CW ? kLeftKichwa : kRightKichwa;
+}
+constexpr int dir_from_kichwa(int k) {
+  return k == kLeftKichwa ? CW : CCW;
+}
 
 const ZobristTable& zobrist() {
   static const ZobristTable table(34, 64, 20, 0xba0ba0ULL);
@@ -36,19 +44,36 @@ std::vector<OptionInfo> option_infos(Game game) {
   if (game == Game::Kujifunza) return {};
   return {
       {"house_seeds", "seeds in each nyumba at the start (8 = Malawi)", "enum", "6", {"6", "8"}},
-      {"no_capture_from", "rule of 16: a move from a pit with this many seeds never captures (S0: 15)",
-       "enum", "16", {"16", "15"}},
-      {"house_rules_in_mtaji", "keep S4's house rules in the mtaji stage (house tax, forced sowing)",
-       "bool", "false", {"true", "false"}},
-      {"house_immune", "S4:224: a functional nyumba (6+ seeds) cannot be captured", "bool", "false",
+      {"no_capture_from",
+       "rule of 16: a move from a pit with this many seeds never captures (S0: 15)",
+       "enum",
+       "16",
+       {"16", "15"}},
+      {"house_rules_in_mtaji",
+       "keep S4's house rules in the mtaji stage (house tax, forced sowing)",
+       "bool",
+       "false",
        {"true", "false"}},
-      {"house_stop", "a namua capture stopping in the nyumba: the player chooses, or it always stops",
-       "enum", "choice", {"choice", "forced"}},
-      {"takasia", "the takasia rule of the mtaji stage (S4:244-250)", "bool", "true", {"true", "false"}},
+      {"house_immune",
+       "S4:224: a functional nyumba (6+ seeds) cannot be captured",
+       "bool",
+       "false",
+       {"true", "false"}},
+      {"house_stop",
+       "a namua capture stopping in the nyumba: the player chooses, or it always stops",
+       "enum",
+       "choice",
+       {"choice", "forced"}},
+      {"takasia",
+       "the takasia rule of the mtaji stage (S4:244-250)",
+       "bool",
+       "true",
+       {"true", "false"}},
   };
 }
 
-Rules make_rules(std::string_view preset, const std::vector<std::pair<std::string, std::string>>& options) {
+Rules make_rules(std::string_view preset,
+                 const std::vector<std::pair<std::string, std::string>>& options) {
   Rules r;
   r.name = std::string(preset);
   r.game = preset == "bao-kujifunza" ? Game::Kujifunza : Game::Kiswahili;
@@ -64,7 +89,8 @@ Rules make_rules(std::string_view preset, const std::vector<std::pair<std::strin
                          (known.empty() ? "it has no options" : "options: " + known));
     }
     if (key == "house_seeds") {
-      if (value != "6" && value != "8") throw VariantError("house_seeds=" + value + " is not allowed; allowed: 6, 8");
+      if (value != "6" && value != "8")
+        throw VariantError("house_seeds=" + value + " is not allowed; allowed: 6, 8");
       r.house_seeds = value == "8" ? 8 : 6;
     } else if (key == "no_capture_from") {
       if (value != "16" && value != "15")
@@ -143,7 +169,8 @@ void State::capture_moves(Player p, MoveList& out) const {
   for (int r = 0; r < kPits; ++r) {
     if (own[r] < 2 || r == takasia_) continue;
     for (int dir : {CW, CCW})
-      if (is_capture_start(p, r, dir)) out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+      if (is_capture_start(p, r, dir))
+        out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   }
 }
 
@@ -160,11 +187,14 @@ void State::takasa_moves(MoveList& out) const {
     }
   auto add = [&](int r) {
     // The front row may not be emptied even for a moment: a lone kichwa sows toward the centre.
-    if (kiswahili && front_occupied == 1 && r == only_front && (r == kLeftKichwa || r == kRightKichwa)) {
-      out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir_from_kichwa(r)), 0});
+    if (kiswahili && front_occupied == 1 && r == only_front &&
+        (r == kLeftKichwa || r == kRightKichwa)) {
+      out.push_back(
+          Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir_from_kichwa(r)), 0});
       return;
     }
-    for (int dir : {CW, CCW}) out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+    for (int dir : {CW, CCW})
+      out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   };
   for (int r = 8; r < 16; ++r)
     if (own[r] >= 2 && r != takasia_ && !(house_tax && r == kHouse)) add(r);
@@ -191,7 +221,9 @@ void State::namua_moves(MoveList& out) const {
   for (int r = 8; r < 16; ++r) {
     if (!own[r] || !capturable(opponent(p), facing(r))) continue;
     if (is_kimbi(r)) {
-      add_with_house_choice(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir_from_kichwa(nearest_kichwa(r))), 0}, out);
+      add_with_house_choice(Move{static_cast<std::uint8_t>(r),
+                                 static_cast<std::int8_t>(dir_from_kichwa(nearest_kichwa(r))), 0},
+                            out);
     } else {
       add_with_house_choice(Move{static_cast<std::uint8_t>(r), CW, 0}, out);
       add_with_house_choice(Move{static_cast<std::uint8_t>(r), CCW, 0}, out);
@@ -203,9 +235,11 @@ void State::namua_moves(MoveList& out) const {
   const bool house = house_active(p);
   for (int r = 8; r < 16; ++r)
     if (own[r] && !(house && r == kHouse))
-      for (int dir : {CW, CCW}) out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+      for (int dir : {CW, CCW})
+        out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   if (out.empty() && house)
-    for (int dir : {CW, CCW}) out.push_back(Move{static_cast<std::uint8_t>(kHouse), static_cast<std::int8_t>(dir), 0});
+    for (int dir : {CW, CCW})
+      out.push_back(Move{static_cast<std::uint8_t>(kHouse), static_cast<std::int8_t>(dir), 0});
 }
 
 void State::legal_moves(MoveList& moves) const {
@@ -246,9 +280,12 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
       opp[t] = 0;
       if (t == kHouse) house_[index(o)] = false;
       int k;
-      if (is_kimbi(e)) k = nearest_kichwa(e);
-      else if (first) k = kichwa_of(m.dir);  // a namua capture in the centre: the player's choice
-      else k = kichwa_of(dir);               // otherwise the direction goes on
+      if (is_kimbi(e))
+        k = nearest_kichwa(e);
+      else if (first)
+        k = kichwa_of(m.dir);  // a namua capture in the centre: the player's choice
+      else
+        k = kichwa_of(dir);  // otherwise the direction goes on
       first = false;
       dir = dir_from_kichwa(k);
       e = sow(own, k, taken, dir);
@@ -352,7 +389,8 @@ void State::play(Move m) {
   if (is_over()) return;  // annulled by an endless sowing
   const Player p = mover_, o = opponent(p);
   mover_ = o;
-  if (rules_->game == Game::Kiswahili && rules_->takasia && last_was_takasa_ && !hand_[0] && !hand_[1])
+  if (rules_->game == Game::Kiswahili && rules_->takasia && last_was_takasa_ && !hand_[0] &&
+      !hand_[1])
     set_takasia(p);
   check_turn_start();
 }
@@ -491,9 +529,11 @@ std::vector<std::string_view> split(std::string_view t, char sep) {
 
 int parse_count(std::string_view t, const std::string& what) {
   int v = 0;
-  if (t.empty() || t.size() > 3) throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
+  if (t.empty() || t.size() > 3)
+    throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
   for (char c : t) {
-    if (c < '0' || c > '9') throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
+    if (c < '0' || c > '9')
+      throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
     v = v * 10 + (c - '0');
   }
   if (v > 64) throw ParseError(what + " holds " + std::to_string(v) + " seeds; a board has 64");
@@ -501,7 +541,8 @@ int parse_count(std::string_view t, const std::string& what) {
 }
 
 constexpr const char* kPositionForm =
-    "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<hand S>,<hand N>/<houses: SN, S, N "
+    "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<hand S>,<hand N>/<houses: SN, S, "
+    "N "
     "or ->/<S or N to move>[/<takasia pit or ->]";
 
 }  // namespace
@@ -523,8 +564,8 @@ std::string State::position() const {
 State State::from_position(const Rules& rules, std::string_view text) {
   const auto fields = split(text, '/');
   if (fields.size() != 7 && fields.size() != 8)
-    throw ParseError("a " + rules.name + " position has 7 or 8 fields separated by '/': " + kPositionForm +
-                     "; got " + std::to_string(fields.size()));
+    throw ParseError("a " + rules.name + " position has 7 or 8 fields separated by '/': " +
+                     kPositionForm + "; got " + std::to_string(fields.size()));
   State s;
   s.rules_ = &rules;
   const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
@@ -546,27 +587,34 @@ State State::from_position(const Rules& rules, std::string_view text) {
   for (int p = 0; p < 2; ++p) {
     const int v = parse_count(hands[p], "a hand");
     if (v > rules.hand_seeds())
-      throw ParseError("a hand of " + std::to_string(v) + " seeds; in " + rules.name + " a hand holds at most " +
-                       std::to_string(rules.hand_seeds()));
+      throw ParseError("a hand of " + std::to_string(v) + " seeds; in " + rules.name +
+                       " a hand holds at most " + std::to_string(rules.hand_seeds()));
     s.hand_[p] = static_cast<std::uint8_t>(v);
     total += v;
   }
   if (total != 64)
-    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name + " has 64");
+    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name +
+                     " has 64");
   const std::string_view houses = fields[5];
   if (houses != "-") {
     for (char c : houses) {
-      if (c != 'S' && c != 'N') throw ParseError("the houses field is SN, S, N or -; got '" + std::string(houses) + "'");
+      if (c != 'S' && c != 'N')
+        throw ParseError("the houses field is SN, S, N or -; got '" + std::string(houses) + "'");
       s.house_[c == 'N'] = true;
     }
-    if (!rules.has_house()) throw ParseError(rules.name + " has no nyumba; write - in the houses field");
+    if (!rules.has_house())
+      throw ParseError(rules.name + " has no nyumba; write - in the houses field");
   }
   for (int p = 0; p < 2; ++p)
     if (s.house_[p] && s.pits_[p][kHouse] == 0)
-      throw ParseError("an empty nyumba has lost its status for good; drop it from the houses field");
-  if (fields[6] == "S") s.mover_ = Player::South;
-  else if (fields[6] == "N") s.mover_ = Player::North;
-  else throw ParseError("the side to move is S or N; got '" + std::string(fields[6]) + "'");
+      throw ParseError(
+          "an empty nyumba has lost its status for good; drop it from the houses field");
+  if (fields[6] == "S")
+    s.mover_ = Player::South;
+  else if (fields[6] == "N")
+    s.mover_ = Player::North;
+  else
+    throw ParseError("the side to move is S or N; got '" + std::string(fields[6]) + "'");
   if (fields.size() == 8 && fields[7] != "-") {
     const auto pit = parse_pit(fields[7]);
     if (!pit || pit->first != s.mover_ || !is_front(pit->second))
@@ -583,12 +631,15 @@ std::string State::render() const {
   std::ostringstream out;
   auto cell = [&](int p, int r) {
     std::string v = std::to_string(pits_[p][r]);
-    if (r == kHouse && house_[p]) v = "[" + v + "]";
-    else if (r == takasia_ && p == index(mover_)) v = "(" + v + ")";
+    if (r == kHouse && house_[p])
+      v = "[" + v + "]";
+    else if (r == takasia_ && p == index(mover_))
+      v = "(" + v + ")";
     std::string pad(5 - std::min<std::size_t>(v.size(), 4), ' ');
     return pad + v;
   };
-  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "   hand " << int(hand_[1]) << "\n";
+  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "   hand "
+      << int(hand_[1]) << "\n";
   out << "    ";
   for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
   out << "\n 2  ";
@@ -601,8 +652,8 @@ std::string State::render() const {
   for (int c = 0; c < 8; ++c) out << cell(0, back(c));
   out << "\n    ";
   for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
-  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "   hand " << int(hand_[0])
-      << "\n";
+  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "   hand "
+      << int(hand_[0]) << "\n";
   if (is_over()) out << "game over: " << to_string(reason_) << "\n";
   return out.str();
 }
@@ -615,11 +666,15 @@ nlohmann::json State::board_json() const {
       f.push_back(pits_[p][front(i)]);
       b.push_back(pits_[p][back(i)]);
     }
-    j[p == 0 ? "south" : "north"] = {{"front", f}, {"back", b}, {"hand", hand_[p]}, {"house", bool(house_[p])},
+    j[p == 0 ? "south" : "north"] = {{"front", f},
+                                     {"back", b},
+                                     {"hand", hand_[p]},
+                                     {"house", bool(house_[p])},
                                      {"stage", hand_[p] ? "namua" : "mtaji"}};
   }
   j["to_move"] = std::string(name(mover_));
-  j["takasia"] = takasia_ >= 0 ? nlohmann::json(pit_name(mover_, takasia_)) : nlohmann::json(nullptr);
+  j["takasia"] =
+      takasia_ >= 0 ? nlohmann::json(pit_name(mover_, takasia_)) : nlohmann::json(nullptr);
   j["position"] = position();
   return j;
 }

@@ -5,13 +5,12 @@
 // sow the nyumba when a capturing move stops in it. docs/bao.md has the details.
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/outcome.h"
 #include "core/static_vector.h"
@@ -25,12 +24,12 @@ enum class Game : std::uint8_t { Kiswahili, Kujifunza };
 struct Rules {
   std::string name;  // preset name
   Game game = Game::Kiswahili;
-  int house_seeds = 6;        // seeds in the nyumba at the start (Malawi: 8)
-  int no_capture_from = 16;   // rule of 16: a move from a pit this full never captures
+  int house_seeds = 6;                // seeds in the nyumba at the start (Malawi: 8)
+  int no_capture_from = 16;           // rule of 16: a move from a pit this full never captures
   bool house_rules_in_mtaji = false;  // S4's house tax etc. in the mtaji stage (A13)
   bool house_immune = false;          // S4:224: a functional house cannot be captured
-  bool house_stop_forced = false;     // S4:232 "some versions": a capture stopping in the house ends
-  bool takasia = true;                // S4:244-250, mtaji stage only
+  bool house_stop_forced = false;  // S4:232 "some versions": a capture stopping in the house ends
+  bool takasia = true;             // S4:244-250, mtaji stage only
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options, spec order
 
   bool has_house() const { return game == Game::Kiswahili; }
@@ -38,11 +37,12 @@ struct Rules {
 };
 
 // Builds the rules of a preset with options; throws VariantError naming the bad option.
-Rules make_rules(std::string_view preset, const std::vector<std::pair<std::string, std::string>>& options);
+Rules make_rules(std::string_view preset,
+                 const std::vector<std::pair<std::string, std::string>>& options);
 std::vector<OptionInfo> option_infos(Game game);
 
 struct Move {
-  std::uint8_t pit = 0;   // ring index (board.h) of the start pit
+  std::uint8_t pit = 0;  // ring index (board.h) of the start pit
   std::int8_t dir = board4::CCW;
   std::uint8_t sow_house = 0;  // 1: when the move stops in the functional house, sow it on
   bool operator==(const Move&) const = default;

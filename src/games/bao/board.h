@@ -19,19 +19,34 @@ namespace naqala::board4 {
 constexpr int kPits = 16;
 enum Dir : std::int8_t { CW = -1, CCW = 1 };
 
-constexpr int next(int r, int dir) { return (r + dir) & 15; }
-constexpr bool is_front(int r) { return r >= 8; }
-constexpr int front(int i) { return 15 - i; }  // F[i], i = 0 leftmost
-constexpr int back(int i) { return i; }        // B[i]
+constexpr int next(int r, int dir) {
+  return (r + dir) & 15;
+}
+constexpr bool is_front(int r) {
+  return r >= 8;
+}
+constexpr int front(int i) {
+  return 15 - i;
+}  // F[i], i = 0 leftmost
+constexpr int back(int i) {
+  return i;
+}  // B[i]
 // Column from the owner's left, 0..7.
-constexpr int column(int r) { return r < 8 ? r : 15 - r; }
+constexpr int column(int r) {
+  return r < 8 ? r : 15 - r;
+}
 // The opponent's front pit facing my front pit r (own F[i] faces opponent F'[7-i]).
-constexpr int facing(int r) { return 23 - r; }
+constexpr int facing(int r) {
+  return 23 - r;
+}
 // The opponent's back pit behind that one (B'[7-i]).
-constexpr int facing_back(int r) { return r - 8; }
+constexpr int facing_back(int r) {
+  return r - 8;
+}
 
-constexpr int kLeftKichwa = front(0);   // F[0]; sowing from it toward the centre is clockwise
-constexpr int kRightKichwa = front(7);  // F[7]; sowing from it toward the centre is counter-clockwise
+constexpr int kLeftKichwa = front(0);  // F[0]; sowing from it toward the centre is clockwise
+constexpr int kRightKichwa =
+    front(7);  // F[7]; sowing from it toward the centre is counter-clockwise
 
 // Pit names: column letter a..h from the owner's left, row digit 1 = front, 2 = back; lower case
 // for South, upper case for North ("e1" is South's nyumba, "A1" North's left kichwa).

@@ -18,7 +18,9 @@ const ZobristTable& zobrist() {
 }
 
 // Reverse (clockwise) captures start only from the four leftmost pits: a1, b1, a2, b2.
-constexpr bool reverse_pit(int r) { return r == back(0) || r == back(1) || r == front(0) || r == front(1); }
+constexpr bool reverse_pit(int r) {
+  return r == back(0) || r == back(1) || r == front(0) || r == front(1);
+}
 
 std::vector<std::string_view> split(std::string_view t, char sep) {
   std::vector<std::string_view> out;
@@ -32,12 +34,14 @@ std::vector<std::string_view> split(std::string_view t, char sep) {
 
 int parse_int(std::string_view t, const std::string& what, int max) {
   int v = 0;
-  if (t.empty() || t.size() > 5) throw ParseError(what + " '" + std::string(t) + "' is not a number");
+  if (t.empty() || t.size() > 5)
+    throw ParseError(what + " '" + std::string(t) + "' is not a number");
   for (char c : t) {
     if (c < '0' || c > '9') throw ParseError(what + " '" + std::string(t) + "' is not a number");
     v = v * 10 + (c - '0');
   }
-  if (v > max) throw ParseError(what + " is " + std::to_string(v) + "; at most " + std::to_string(max));
+  if (v > max)
+    throw ParseError(what + " is " + std::to_string(v) + "; at most " + std::to_string(max));
   return v;
 }
 
@@ -86,14 +90,16 @@ void State::legal_moves(MoveList& moves) const {
     int placed = 0;
     for (auto c : own) placed += c;
     const auto pit = static_cast<std::uint8_t>(setup_pit(setup_));
-    for (int n = 0; n <= 32 - placed; ++n) moves.push_back(Move{pit, 0, static_cast<std::uint8_t>(n)});
+    for (int n = 0; n <= 32 - placed; ++n)
+      moves.push_back(Move{pit, 0, static_cast<std::uint8_t>(n)});
     return;
   }
   if (rules_->version == Version::Standard) {
     for (int r = 0; r < kPits; ++r) {
       if (own[r] < 2) continue;
       moves.push_back(Move{static_cast<std::uint8_t>(r), CCW, 0});
-      if (reverse_pit(r) && first_lap_captures(r, CW)) moves.push_back(Move{static_cast<std::uint8_t>(r), CW, 0});
+      if (reverse_pit(r) && first_lap_captures(r, CW))
+        moves.push_back(Move{static_cast<std::uint8_t>(r), CW, 0});
     }
     return;
   }
@@ -104,9 +110,11 @@ void State::legal_moves(MoveList& moves) const {
     for (int dir : {CCW, CW}) {
       if (dir == CW && !first_lap_captures(r, CW)) continue;
       State copy = *this;
-      const int most = copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
+      const int most =
+          copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
       for (int k = dir == CW ? 1 : 0; k <= most; ++k)
-        moves.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), static_cast<std::uint8_t>(k)});
+        moves.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir),
+                             static_cast<std::uint8_t>(k)});
     }
   }
 }
@@ -314,7 +322,8 @@ std::string State::position() const {
     s += "/";
     for (int p = 0; p < 2; ++p) {
       if (p) s += ',';
-      s += std::to_string(captures_[p]) + ":" + std::to_string(kichwa_now_[p]) + std::to_string(kichwa_before_[p]);
+      s += std::to_string(captures_[p]) + ":" + std::to_string(kichwa_now_[p]) +
+           std::to_string(kichwa_before_[p]);
     }
     s += "," + std::to_string(quiet_plies_);
   }
@@ -323,14 +332,15 @@ std::string State::position() const {
 
 State State::from_position(const Rules& rules, std::string_view text) {
   const bool s0 = rules.version == Version::S0;
-  const std::string form = s0 ? "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>/"
-                                "<captures S>:<kichwa bits S now><before>,<same for N>,<plies since a capture>"
-                              : "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>[/setup:<k>]";
+  const std::string form =
+      s0 ? "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>/"
+           "<captures S>:<kichwa bits S now><before>,<same for N>,<plies since a capture>"
+         : "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>[/setup:<k>]";
   const auto fields = split(text, '/');
   const std::size_t want = s0 ? 6 : 5;
   if (fields.size() != want && !(!s0 && fields.size() == 6))
-    throw ParseError("a " + rules.name + " position is " + form + "; got " + std::to_string(fields.size()) +
-                     " fields");
+    throw ParseError("a " + rules.name + " position is " + form + "; got " +
+                     std::to_string(fields.size()) + " fields");
   State s;
   s.rules_ = &rules;
   const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
@@ -347,33 +357,43 @@ State State::from_position(const Rules& rules, std::string_view text) {
       total += v;
     }
   }
-  if (fields[4] == "S") s.mover_ = Player::South;
-  else if (fields[4] == "N") s.mover_ = Player::North;
-  else throw ParseError("the side to move is S or N; got '" + std::string(fields[4]) + "'");
+  if (fields[4] == "S")
+    s.mover_ = Player::South;
+  else if (fields[4] == "N")
+    s.mover_ = Player::North;
+  else
+    throw ParseError("the side to move is S or N; got '" + std::string(fields[4]) + "'");
   if (!s0 && fields.size() == 6) {
-    if (!fields[5].starts_with("setup:")) throw ParseError("the sixth field is setup:<k> (0 to 14); got '" + std::string(fields[5]) + "'");
+    if (!fields[5].starts_with("setup:"))
+      throw ParseError("the sixth field is setup:<k> (0 to 14); got '" + std::string(fields[5]) +
+                       "'");
     s.setup_ = static_cast<std::int8_t>(parse_int(fields[5].substr(6), "setup progress", 14));
     const int me = index(s.mover_);
     for (int k = s.setup_; k < 16; ++k)
-      if (s.pits_[me][setup_pit(k)]) throw ParseError("in setup, pits after the next one to fill must be empty");
+      if (s.pits_[me][setup_pit(k)])
+        throw ParseError("in setup, pits after the next one to fill must be empty");
     if (s.seeds_on_side(s.mover_) > 32) throw ParseError("a player sets up 32 seeds, not more");
     const int other = s.seeds_on_side(opponent(s.mover_));
     if (s.mover_ == Player::South && other != 0)
       throw ParseError("South sets up first: North's pits are empty while South arranges");
-    if (s.mover_ == Player::North && other != 32) throw ParseError("North arranges after South's 32 seeds are placed");
+    if (s.mover_ == Player::North && other != 32)
+      throw ParseError("North arranges after South's 32 seeds are placed");
   } else if (total != 64) {
-    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name + " has 64");
+    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name +
+                     " has 64");
   }
   if (s0) {
     const auto parts = split(fields[5], ',');
     if (parts.size() != 3) throw ParseError("the S0 field is " + form.substr(form.rfind('/') + 1));
-    s.quiet_plies_ = static_cast<std::uint16_t>(parse_int(parts[2], "plies since a capture", 60000));
+    s.quiet_plies_ =
+        static_cast<std::uint16_t>(parse_int(parts[2], "plies since a capture", 60000));
     for (int p = 0; p < 2; ++p) {
       const auto& f = parts[p];
-      if (f.size() != 4 || f[1] != ':' || f[0] < '0' || f[0] > '2' || f[2] < '0' || f[2] > '3' || f[3] < '0' ||
-          f[3] > '3')
-        throw ParseError("the S0 field is <captures 0-2>:<kichwa bits now 0-3><before 0-3> per player; got '" +
-                         std::string(f) + "'");
+      if (f.size() != 4 || f[1] != ':' || f[0] < '0' || f[0] > '2' || f[2] < '0' || f[2] > '3' ||
+          f[3] < '0' || f[3] > '3')
+        throw ParseError(
+            "the S0 field is <captures 0-2>:<kichwa bits now 0-3><before 0-3> per player; got '" +
+            std::string(f) + "'");
       s.captures_[p] = static_cast<std::uint8_t>(f[0] - '0');
       s.kichwa_now_[p] = static_cast<std::uint8_t>(f[2] - '0');
       s.kichwa_before_[p] = static_cast<std::uint8_t>(f[3] - '0');
@@ -402,7 +422,9 @@ std::string State::render() const {
   out << "\n    ";
   for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
   out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "\n";
-  if (in_setup()) out << "setup: " << name(mover_) << " places seeds into " << pit_name(mover_, setup_pit(setup_)) << "\n";
+  if (in_setup())
+    out << "setup: " << name(mover_) << " places seeds into " << pit_name(mover_, setup_pit(setup_))
+        << "\n";
   if (is_over()) out << "game over: " << to_string(reason_) << "\n";
   return out.str();
 }
@@ -418,7 +440,8 @@ nlohmann::json State::board_json() const {
     j[p == 0 ? "south" : "north"] = {{"front", f}, {"back", b}};
   }
   j["to_move"] = std::string(name(mover_));
-  j["setup"] = in_setup() ? nlohmann::json(pit_name(mover_, setup_pit(setup_))) : nlohmann::json(nullptr);
+  j["setup"] =
+      in_setup() ? nlohmann::json(pit_name(mover_, setup_pit(setup_))) : nlohmann::json(nullptr);
   j["position"] = position();
   return j;
 }

@@ -4,11 +4,10 @@
 // each inner pit, single sowing, optional captures, S0's three ways to win). docs/omweso.md.
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "core/outcome.h"
 #include "core/static_vector.h"
@@ -70,7 +69,8 @@ class State {
   State() = default;
   using Row = std::array<std::uint8_t, board4::kPits>;
 
-  bool can_capture(int e) const;  // the last seed fell in own pit e: do both facing pits hold seeds?
+  bool can_capture(
+      int e) const;  // the last seed fell in own pit e: do both facing pits hold seeds?
   bool first_lap_captures(int r, int dir) const;
   int sow(Row& own, int from, int seeds, int dir);
   int run(Move m, bool count_only);  // plays the move; returns the captures it could take (S0)

@@ -1,6 +1,8 @@
 // Bao la Kiswahili and Bao la Kujifunza: worked steps from the seeds (S4 = seeds/004, S0 =
 // seeds/000), hand-checked positions for every special rule, random-game invariants, and the
 // engine against the independent reference mover of reference_bao.h.
+#include "games/bao/bao.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "games/bao/bao.h"
 #include "games/registry.h"
 #include "tests/games/bao/reference_bao.h"
 
@@ -24,7 +25,8 @@ using board4::CW;
 
 struct Fixture {
   Rules rules;
-  explicit Fixture(const std::string& preset, std::vector<std::pair<std::string, std::string>> opts = {})
+  explicit Fixture(const std::string& preset,
+                   std::vector<std::pair<std::string, std::string>> opts = {})
       : rules(make_rules(preset, opts)) {}
   State at(const std::string& pos) const { return State::from_position(rules, pos); }
 };
@@ -54,14 +56,17 @@ std::string after(const State& s, const std::string& text) {
   return t.position();
 }
 
-int total(const State& s) { return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North); }
+int total(const State& s) {
+  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
+}
 
 // ---- The start (S4:192, S0:19) ----
 
 TEST(Bao, StartPositionS4_192) {
   Fixture f("bao");
   const State s = State::initial(f.rules);
-  EXPECT_EQ(s.position(), "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-");
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-");
   EXPECT_EQ(total(s), 64);
   // No capture is possible; the house is kept out of the takasa while other pits can take it.
   EXPECT_EQ(legal(s), (std::vector<std::string>{"f1<", "f1>", "g1<", "g1>"}));
@@ -70,7 +75,8 @@ TEST(Bao, StartPositionS4_192) {
 TEST(Bao, MalawiHouseOf8S4_192) {
   Fixture f("bao", {{"house_seeds", "8"}});
   const State s = State::initial(f.rules);
-  EXPECT_EQ(s.position(), "0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/20,20/SN/S/-");
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/20,20/SN/S/-");
 }
 
 // ---- Namua ----
@@ -79,51 +85,64 @@ TEST(Bao, NamuaTakasaEitherDirectionS4_196) {
   Fixture f("bao");
   const State s = State::initial(f.rules);
   // g1 gets the hand seed (3) and is sown toward the left: f1, e1, d1 (empty: stop).
-  EXPECT_EQ(after(s, "g1<"), "0,0,0,1,7,3,0,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
+  EXPECT_EQ(after(s, "g1<"),
+            "0,0,0,1,7,3,0,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
   // ...or toward the right, round the corner into the back row: h1, h2, g2.
-  EXPECT_EQ(after(s, "g1>"), "0,0,0,0,6,2,0,1/0,0,0,0,0,0,1,1/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
+  EXPECT_EQ(after(s, "g1>"),
+            "0,0,0,0,6,2,0,1/0,0,0,0,0,0,1,1/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
 }
 
 TEST(Bao, NamuaCaptureKichwaChoiceS4_197_200) {
   Fixture f("bao");
-  const State s = f.at("0,0,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/10,9/SN/S/-");
-  // c1 faces North's f... F1 (3 seeds): capture is compulsory, the centre lets South choose the kichwa.
+  const State s =
+      f.at("0,0,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/10,9/SN/S/-");
+  // c1 faces North's f... F1 (3 seeds): capture is compulsory, the centre lets South choose the
+  // kichwa.
   EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
   // Left kichwa, rightwards: a1 b1 c1(3), then c1 relays: d1 e1 f1 (empty: stop).
-  EXPECT_EQ(after(s, "c1>"), "1,1,0,1,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
+  EXPECT_EQ(after(s, "c1>"),
+            "1,1,0,1,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
   // Right kichwa, leftwards: h1 g1 f1 (empty: stop).
-  EXPECT_EQ(after(s, "c1<"), "0,0,2,0,6,1,1,1/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
+  EXPECT_EQ(after(s, "c1<"),
+            "0,0,2,0,6,1,1,1/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
 }
 
 TEST(Bao, CaptureFromKimbiUsesNearestKichwaS4_191) {
   Fixture f("bao");
   // b1 (a kimbi) faces North's G1: only the left kichwa, so only one move; the
   // direction may be left out when writing it.
-  const State s = f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,3,0/2,2,2,2,2,2,2,0/9,9/SN/S/-");
+  const State s =
+      f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,3,0/2,2,2,2,2,2,2,0/9,9/SN/S/-");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"b1>"}));
   auto m = s.parse_move("b1");
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(s.format_move(*m), "b1>");
   // a1 b1(3: was 2) c1 -> c1 was empty: stop.
-  EXPECT_EQ(after(s, "b1"), "1,3,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,0/8,9/SN/N/-");
+  EXPECT_EQ(after(s, "b1"),
+            "1,3,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,0/8,9/SN/N/-");
 }
 
 TEST(Bao, SingleCapturedSeedIntoEmptyKichwaStopsS4_202) {
   Fixture f("bao");
   // b1 faces G1 holding one seed: it goes into the empty left kichwa and the move stops.
-  const State s = f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/9,9/SN/S/-");
-  EXPECT_EQ(after(s, "b1>"), "1,2,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/8,9/SN/N/-");
+  const State s =
+      f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/9,9/SN/S/-");
+  EXPECT_EQ(after(s, "b1>"),
+            "1,2,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/8,9/SN/N/-");
 }
 
 TEST(Bao, CaptureStoppingInHouseMayStopOrSowS4_232) {
   Fixture f("bao");
-  const std::string pos = "0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,4/0,0,0,0,6,4,0,0/2,2,2,2,2,2,2,2/14,13/SN/S/-";
+  const std::string pos =
+      "0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,4/0,0,0,0,6,4,0,0/2,2,2,2,2,2,2,2/14,13/SN/S/-";
   const State s = f.at(pos);
   EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1<+", "c1>"}));
   // The four captured seeds run h1 g1 f1 e1 and stop in the house...
-  EXPECT_EQ(after(s, "c1<"), "0,0,2,0,7,1,1,1/0,0,0,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/SN/N/-");
+  EXPECT_EQ(after(s, "c1<"),
+            "0,0,2,0,7,1,1,1/0,0,0,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/SN/N/-");
   // ...or the house is sown on (d1 c1 b1 a1 a2 b2 c2) and is a house no more.
-  EXPECT_EQ(after(s, "c1<+"), "1,1,3,1,0,1,1,1/1,1,1,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/N/N/-");
+  EXPECT_EQ(after(s, "c1<+"),
+            "1,1,3,1,0,1,1,1/1,1,1,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/N/N/-");
   // In "some versions" the stop is forced (option house_stop=forced).
   Fixture forced("bao", {{"house_stop", "forced"}});
   EXPECT_EQ(legal(forced.at(pos)), (std::vector<std::string>{"c1<", "c1>"}));
@@ -131,32 +150,39 @@ TEST(Bao, CaptureStoppingInHouseMayStopOrSowS4_232) {
 
 TEST(Bao, TakasaStopsInTheHouseS4_231) {
   Fixture f("bao");
-  const State s = f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
+  const State s =
+      f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"g1<", "g1>"}));
   // g1 (2) -> f1, e1: the takasa ends in the house.
-  EXPECT_EQ(after(s, "g1<"), "0,0,0,0,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+  EXPECT_EQ(after(s, "g1<"),
+            "0,0,0,0,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
   // The other way relays through the back row: h1 h2(3); g2 f2 e2(3); d2 c2 b2(3); a2 a1 b1.
-  EXPECT_EQ(after(s, "g1>"), "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+  EXPECT_EQ(after(s, "g1>"),
+            "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
 }
 
 TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {
   Fixture f("bao");
   // The house is the only front pit that can take the hand seed: it gives two seeds.
-  const State s = f.at("0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,8/SN/S/-");
+  const State s =
+      f.at("0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,8/SN/S/-");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"e1<", "e1>"}));
-  EXPECT_EQ(after(s, "e1<"), "0,0,1,1,5,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,8/SN/N/-");
+  EXPECT_EQ(after(s, "e1<"),
+            "0,0,1,1,5,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,8/SN/N/-");
 }
 
 TEST(Bao, CompulsoryCaptureOverTakasaS4_207) {
   Fixture f("bao");
   // g1 (2) could takasa, but c1 can capture: only the capture is legal.
-  const State s = f.at("0,0,1,0,6,0,2,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/8,9/SN/S/-");
+  const State s =
+      f.at("0,0,1,0,6,0,2,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/8,9/SN/S/-");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
 }
 
 TEST(Bao, HouseImmuneOptionS4_224) {
   // North's house E1 faces South's d1. By default it can be captured (and stops being a house).
-  const std::string pos = "0,0,0,1,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/10,9/SN/S/-";
+  const std::string pos =
+      "0,0,0,1,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/10,9/SN/S/-";
   Fixture standard("bao");
   EXPECT_EQ(legal(standard.at(pos)), (std::vector<std::string>{"d1<", "d1>"}));
   EXPECT_EQ(after(standard.at(pos), "d1<"),
@@ -178,7 +204,8 @@ TEST(Bao, MtajiCaptureFromBackRowAndEmptyFrontRowLossS4_212) {
   State t = s;
   play(t, "a2<");
   // Captured 2 from the left kichwa rightwards: a1 b1; b1 relays: c1 d1.
-  EXPECT_EQ(t.position(), "2,0,3,1,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/N/-");
+  EXPECT_EQ(t.position(),
+            "2,0,3,1,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/N/-");
   // North's front row is empty: he has lost (S4:257, S0:19).
   ASSERT_TRUE(t.is_over());
   EXPECT_EQ(t.outcome().winner, Player::South);
@@ -191,19 +218,22 @@ TEST(Bao, DirectionChangesAtTheOppositeKimbiS4_205) {
   EXPECT_EQ(legal(s), (std::vector<std::string>{"b2<"}));
   // b2 -> a2 a1 b1 captures G1 (8): sown rightwards from a1 to h1, which captures A1 (2):
   // sown leftwards from h1 (direction changed), then relays g1, e1, c1, a1 leftwards.
-  EXPECT_EQ(after(s, "b2<"), "0,4,0,2,0,2,0,3/2,1,1,0,0,0,0,0/0,0,1,0,0,0,0,0/6,6,6,6,6,6,6,6/0,0/-/N/-");
+  EXPECT_EQ(after(s, "b2<"),
+            "0,4,0,2,0,2,0,3/2,1,1,0,0,0,0,0/0,0,1,0,0,0,0,0/6,6,6,6,6,6,6,6/0,0/-/N/-");
 }
 
 TEST(Bao, RuleOf16S4_241) {
   // c1 (15) sown leftwards ends in d1... no: c1 sown counter-clockwise ends in d1 facing E1.
-  const std::string pos15 = "0,0,15,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,5,5,10/0,0/-/S/-";
+  const std::string pos15 =
+      "0,0,15,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,5,5,10/0,0/-/S/-";
   Fixture sixteen("bao");
   EXPECT_EQ(legal(sixteen.at(pos15)), (std::vector<std::string>{"c1<"}));
   // S0:22's rule of 15: the same move cannot capture, so both takasa directions are open.
   Fixture fifteen("bao", {{"no_capture_from", "15"}});
   EXPECT_EQ(legal(fifteen.at(pos15)), (std::vector<std::string>{"c1<", "c1>"}));
   // A pit of 17 never captures under the rule of 16 either.
-  const State s17 = sixteen.at("0,0,17,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,6,6,6/0,0/-/S/-");
+  const State s17 =
+      sixteen.at("0,0,17,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,6,6,6/0,0/-/S/-");
   EXPECT_EQ(legal(s17), (std::vector<std::string>{"c1<", "c1>"}));
   State t = s17;
   play(t, "c1>");
@@ -226,13 +256,15 @@ TEST(Bao, TakasaFromFrontRowFirstAndLoneKichwaTowardCentreS4_216_219) {
 
 TEST(Bao, TakasiaS4_244_250) {
   Fixture f("bao");
-  const State s = f.at("0,0,2,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/S/-");
+  const State s =
+      f.at("0,0,2,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/S/-");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
   // After c1< South threatens only G1 (b2 clockwise ends in b1) and North threatens nothing:
   // G1 is takasia, so North may not start from it and must play his back row.
   State t = s;
   play(t, "c1<");
-  EXPECT_EQ(t.position(), "1,1,0,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/G1");
+  EXPECT_EQ(t.position(),
+            "1,1,0,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/G1");
   EXPECT_EQ(legal(t), (std::vector<std::string>{"A2<", "A2>"}));
   // Without the rule, G1 is North's only front takasa.
   Fixture off("bao", {{"takasia", "false"}});
@@ -240,7 +272,8 @@ TEST(Bao, TakasiaS4_244_250) {
   play(u, "c1<");
   EXPECT_EQ(legal(u), (std::vector<std::string>{"G1<", "G1>"}));
   // c1> threatens nothing: no takasia.
-  EXPECT_EQ(after(s, "c1>"), "0,0,0,1,1,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/-");
+  EXPECT_EQ(after(s, "c1>"),
+            "0,0,0,1,1,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/-");
   // The position round-trips with its takasia pit.
   EXPECT_EQ(f.at(t.position()).position(), t.position());
 }
@@ -258,7 +291,8 @@ TEST(Bao, NoMoveLosesS4_258) {
 TEST(BaoKujifunza, StartS4_421) {
   Fixture f("bao-kujifunza");
   const State s = State::initial(f.rules);
-  EXPECT_EQ(s.position(), "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/0,0/-/S/-");
+  EXPECT_EQ(s.position(),
+            "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/0,0/-/S/-");
   EXPECT_EQ(legal(s).size(), 16u);  // every first sowing that ends in the front row captures
 }
 
@@ -268,7 +302,8 @@ TEST(BaoKujifunza, CaptureChainS4_427_440) {
   // a1 rightwards: b1 c1 captures F1 (centre, sown clockwise from a1); b1 captures G1 (kimbi,
   // from a1); relays to g1 which captures B1 (kimbi: from h1 leftwards); relays through c1,
   // the back row, to h1 which captures A1; the last seed falls into the empty g1.
-  EXPECT_EQ(after(s, "a1>"), "3,1,0,4,4,4,1,5/3,3,0,3,3,0,3,3/0,0,2,2,2,0,0,2/2,2,2,2,2,2,2,2/0,0/-/N/-");
+  EXPECT_EQ(after(s, "a1>"),
+            "3,1,0,4,4,4,1,5/3,3,0,3,3,0,3,3/0,0,2,2,2,0,0,2/2,2,2,2,2,2,2,2/0,0/-/N/-");
 }
 
 TEST(BaoKujifunza, KutakataRestrictionsS4_443_446) {
@@ -305,12 +340,14 @@ TEST(Bao, BadMovesAndPositionsAreRefusedWithReasons) {
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,21/SN/S/-", "63 seeds");
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0/22,22/SN/S/-", "8 counts");
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/X/-", "S or N");
-  bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "empty nyumba");
+  bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
+      "empty nyumba");
   bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "seed count");
   EXPECT_THROW(make_game("bao:house_seeds=7"), VariantError);
   EXPECT_THROW(make_game("bao:colour=red"), VariantError);
   EXPECT_THROW(make_game("bao-kujifunza:takasia=false"), VariantError);
-  EXPECT_EQ(make_game("bao:house_seeds=8,takasia=false")->spec(), "bao:house_seeds=8,takasia=false");
+  EXPECT_EQ(make_game("bao:house_seeds=8,takasia=false")->spec(),
+            "bao:house_seeds=8,takasia=false");
   EXPECT_EQ(make_game("bao:takasia=true")->spec(), "bao");
 }
 
@@ -388,8 +425,10 @@ void random_games(const std::string& preset, int games, std::uint64_t seed, bool
       ASSERT_LT(++plies, 5000) << "game does not end";
     }
     EXPECT_EQ(total(s), 64);
-    if (s.outcome().reason == EndReason::InfiniteSowing) ++annulled;
-    else EXPECT_TRUE(s.outcome().winner.has_value());  // no draws in Bao
+    if (s.outcome().reason == EndReason::InfiniteSowing)
+      ++annulled;
+    else
+      EXPECT_TRUE(s.outcome().winner.has_value());  // no draws in Bao
   }
   // S4:253-255 says an endless sowing never happens in Bao. Within one move it can (no hand
   // seed is added during a move): about one random game in 4000 has one, namua or mtaji
@@ -397,10 +436,18 @@ void random_games(const std::string& preset, int games, std::uint64_t seed, bool
   EXPECT_LE(annulled * 200, games);
 }
 
-TEST(Bao, RandomGamesKeep64SeedsAndEnd) { random_games("bao", 2000, 1, false); }
-TEST(Bao, EngineMatchesReferenceMoverInRandomGames) { random_games("bao", 150, 2, true); }
-TEST(BaoKujifunza, RandomGamesKeep64SeedsAndEnd) { random_games("bao-kujifunza", 2000, 3, false); }
-TEST(BaoKujifunza, EngineMatchesReferenceMoverInRandomGames) { random_games("bao-kujifunza", 150, 4, true); }
+TEST(Bao, RandomGamesKeep64SeedsAndEnd) {
+  random_games("bao", 2000, 1, false);
+}
+TEST(Bao, EngineMatchesReferenceMoverInRandomGames) {
+  random_games("bao", 150, 2, true);
+}
+TEST(BaoKujifunza, RandomGamesKeep64SeedsAndEnd) {
+  random_games("bao-kujifunza", 2000, 3, false);
+}
+TEST(BaoKujifunza, EngineMatchesReferenceMoverInRandomGames) {
+  random_games("bao-kujifunza", 150, 4, true);
+}
 
 std::uint64_t reference_perft(const reference::Pos& p, int depth) {
   if (depth == 0) return 1;
@@ -438,17 +485,21 @@ std::uint64_t engine_perft(const State& s, int depth) {
 TEST(Bao, PerftMatchesReference) {
   Fixture f("bao");
   const State s = State::initial(f.rules);
-  for (int d = 1; d <= 5; ++d) EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
+  for (int d = 1; d <= 5; ++d)
+    EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
   EXPECT_EQ(engine_perft(s, 1), 4u);
   // And from a mtaji position.
-  const State m = f.at("2,0,3,1,2,0,1,2/1,2,0,3,0,2,0,1/3,1,0,2,2,1,0,2/2,3,1,0,2,4,3,18/0,0/-/S/-");
-  for (int d = 1; d <= 4; ++d) EXPECT_EQ(engine_perft(m, d), reference_perft(to_reference(m), d)) << d;
+  const State m =
+      f.at("2,0,3,1,2,0,1,2/1,2,0,3,0,2,0,1/3,1,0,2,2,1,0,2/2,3,1,0,2,4,3,18/0,0/-/S/-");
+  for (int d = 1; d <= 4; ++d)
+    EXPECT_EQ(engine_perft(m, d), reference_perft(to_reference(m), d)) << d;
 }
 
 TEST(BaoKujifunza, PerftMatchesReference) {
   Fixture f("bao-kujifunza");
   const State s = State::initial(f.rules);
-  for (int d = 1; d <= 4; ++d) EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
+  for (int d = 1; d <= 4; ++d)
+    EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
 }
 
 // A naive relay that remembers every state it has been in: ends (returns the pits) or repeats.

@@ -75,10 +75,14 @@ class Mover {
         p_.pit[op_][0][7 - e.col] = 0;
         if (7 - e.col == 4) p_.house[op_] = false;
         bool from_right;
-        if (e.col <= 1) from_right = false;
-        else if (e.col >= 6) from_right = true;
-        else if (first) from_right = choose_ccw;
-        else from_right = ccw;
+        if (e.col <= 1)
+          from_right = false;
+        else if (e.col >= 6)
+          from_right = true;
+        else if (first)
+          from_right = choose_ccw;
+        else
+          from_right = ccw;
         first = false;
         ccw = from_right;
         e = sow(Cell{0, from_right ? 7 : 0}, taken, ccw);
@@ -118,7 +122,8 @@ class Mover {
     sow_house_ = d.sow_house;
     takasia_ = p_.takasia_col;
     p_.takasia_col = -1;
-    const bool house_before = !p_.kujifunza && p_.house[me_] && p_.pit[me_][0][4] >= 6 && namua_move_;
+    const bool house_before =
+        !p_.kujifunza && p_.house[me_] && p_.pit[me_][0][4] >= 6 && namua_move_;
     if (namua_move_) {
       p_.hand[me_] -= 1;
       at(me_, d.start) += 1;
@@ -143,8 +148,10 @@ class Mover {
       at(me_, d.start) = 0;
       if (is_house(d.start)) p_.house[me_] = false;
       Cell e = sow(step(d.start, d.ccw), n, d.ccw);
-      if (capture) capture_move(e, d.ccw, d.ccw, false);
-      else takasa_move(e, d.ccw);
+      if (capture)
+        capture_move(e, d.ccw, d.ccw, false);
+      else
+        takasa_move(e, d.ccw);
       was_takasa_ = !capture;
     }
     return reached_choice_;
@@ -184,8 +191,10 @@ inline std::vector<Decision> decisions(const Pos& p) {
   if (p.hand[me] > 0) {
     for (int col = 0; col < 8; ++col)
       if (p.pit[me][0][col] > 0 && p.pit[op][0][7 - col] > 0) {
-        if (col <= 1) with_choice({{0, col}, false, false});
-        else if (col >= 6) with_choice({{0, col}, true, false});
+        if (col <= 1)
+          with_choice({{0, col}, false, false});
+        else if (col >= 6)
+          with_choice({{0, col}, true, false});
         else {
           with_choice({{0, col}, false, false});
           with_choice({{0, col}, true, false});
@@ -261,14 +270,17 @@ inline std::string text(const Pos& p) {
   std::string s;
   for (int who = 0; who < 2; ++who)
     for (int row = 0; row < 2; ++row) {
-      for (int col = 0; col < 8; ++col) s += (col ? "," : "") + std::to_string(p.pit[who][row][col]);
+      for (int col = 0; col < 8; ++col)
+        s += (col ? "," : "") + std::to_string(p.pit[who][row][col]);
       s += "/";
     }
   s += std::to_string(p.hand[0]) + "," + std::to_string(p.hand[1]) + "/";
   std::string h = std::string(p.house[0] ? "S" : "") + (p.house[1] ? "N" : "");
   s += (h.empty() ? "-" : h) + "/" + (p.mover == 0 ? "S" : "N") + "/";
-  if (p.takasia_col < 0) s += "-";
-  else s += std::string{static_cast<char>((p.mover == 0 ? 'a' : 'A') + p.takasia_col), '1'};
+  if (p.takasia_col < 0)
+    s += "-";
+  else
+    s += std::string{static_cast<char>((p.mover == 0 ? 'a' : 'A') + p.takasia_col), '1'};
   return s;
 }
 

@@ -1,6 +1,8 @@
 // Omweso, standard (A18) and S0's reading (S0 = seeds/000 line 24; S4 = seeds/004): hand-checked
 // positions, S0's ways to win, the setup as decisions, endless sowings, random-game invariants
 // and a plain reference mover written here.
+#include "games/omweso/omweso.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "games/omweso/omweso.h"
 #include "games/registry.h"
 
 namespace naqala::omweso {
@@ -51,7 +52,9 @@ std::string after(const State& s, const std::string& text) {
   return t.position();
 }
 
-int total(const State& s) { return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North); }
+int total(const State& s) {
+  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
+}
 
 TEST(Omweso, SetupIsTheFirstDecisions) {
   State s = State::initial(kStandard);
@@ -64,7 +67,8 @@ TEST(Omweso, SetupIsTheFirstDecisions) {
   EXPECT_EQ(legal(s), (std::vector<std::string>{"g2=0"}));  // nothing left to place
   play(s, "g2=0");
   EXPECT_EQ(s.to_move(), Player::North);
-  EXPECT_EQ(s.position(), "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/N/setup:0");
+  EXPECT_EQ(s.position(),
+            "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/N/setup:0");
   for (int k = 0; k < 15; ++k) play(s, board4::pit_name(Player::North, State::setup_pit(k)) + "=2");
   EXPECT_FALSE(s.in_setup());
   EXPECT_EQ(s.to_move(), Player::South);
@@ -78,7 +82,8 @@ TEST(Omweso, SetupIsTheFirstDecisions) {
 }
 
 TEST(Omweso, RelayAndCaptureOfBothFacingPitsSownFromTheStartA18) {
-  const State s = State::from_position(kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S");
+  const State s = State::from_position(
+      kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"h2>"}));
   // h2 -> h1 g1 (occupied; B1 and B2 both hold seeds): 5 taken, sown from h2 itself:
   // h2 h1 g1 f1 e1 (empty: stop).
@@ -87,22 +92,26 @@ TEST(Omweso, RelayAndCaptureOfBothFacingPitsSownFromTheStartA18) {
 
 TEST(Omweso, NoCaptureWhenTheBackPitIsEmpty) {
   // B2 empty: g1 relays (2 seeds: f1, e1) instead.
-  const State s = State::from_position(kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
+  const State s = State::from_position(
+      kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
   EXPECT_EQ(after(s, "h2>"), "0,0,0,0,1,1,0,1/0,0,0,0,0,0,0,0/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/N");
 }
 
 TEST(Omweso, ReverseCaptureFromTheLeftmostPitsA18) {
-  const State s = State::from_position(kStandard, "2,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,2,0,0/57,0,0,0,0,2,0,0/S");
+  const State s = State::from_position(
+      kStandard, "2,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,2,0,0/57,0,0,0,0,2,0,0/S");
   // a1 may go clockwise because that first lap captures (F1 and F2).
   EXPECT_EQ(legal(s), (std::vector<std::string>{"a1<", "a1>"}));
   EXPECT_EQ(after(s, "a1>"), "1,1,2,0,0,0,0,0/1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0/57,0,0,0,0,0,0,0/N");
   // c1 is not one of the four leftmost pits: no reverse move from it.
-  const State t = State::from_position(kStandard, "0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,0/0,0,2,0,0,0,0,0/57,0,2,0,0,0,0,0/S");
+  const State t = State::from_position(
+      kStandard, "0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,0/0,0,2,0,0,0,0,0/57,0,2,0,0,0,0,0/S");
   EXPECT_EQ(legal(t), (std::vector<std::string>{"c1<"}));
 }
 
 TEST(Omweso, NoMoveLosesA18) {
-  const State s = State::from_position(kStandard, "1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/6,6,6,6,6,6,6,6/0,0,0,0,0,0,0,0/S");
+  const State s = State::from_position(
+      kStandard, "1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/6,6,6,6,6,6,6,6/0,0,0,0,0,0,0,0/S");
   ASSERT_TRUE(s.is_over());
   EXPECT_EQ(s.outcome().winner, Player::North);
   EXPECT_EQ(s.outcome().reason, EndReason::NoMove);
@@ -167,37 +176,45 @@ TEST(Omweso, InfiniteSowingIsDetectedExactlyS4_253) {
 
 TEST(OmwesoS0, StartS0_24) {
   const State s = State::initial(kS0);
-  EXPECT_EQ(s.position(), "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/S/0:00,0:00,0");
+  EXPECT_EQ(s.position(),
+            "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/S/0:00,0:00,0");
   EXPECT_EQ(legal(s).size(), 8u);  // each front pit counter-clockwise; no capture is possible
 }
 
 TEST(OmwesoS0, OptionalCaptureNoRelayS0_24) {
-  const std::string pos = "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/0:00,0:00,0";
+  const std::string pos =
+      "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/0:00,0:00,0";
   const State s = State::from_position(kS0, pos);
   // g1 (single seed) may move; h2 may capture (x1) or decline (no relay: the move ends).
   EXPECT_EQ(legal(s), (std::vector<std::string>{"g1<", "h2>", "h2>x1"}));
-  EXPECT_EQ(after(s, "h2>x1"), "0,0,0,0,1,1,3,2/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/8,0,8,8,8,8,8,8/N/1:00,0:00,0");
-  EXPECT_EQ(after(s, "h2>"), "0,0,0,0,0,0,2,1/0,0,0,0,0,0,0,0/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/N/0:00,0:00,1");
+  EXPECT_EQ(after(s, "h2>x1"),
+            "0,0,0,0,1,1,3,2/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/8,0,8,8,8,8,8,8/N/1:00,0:00,0");
+  EXPECT_EQ(after(s, "h2>"),
+            "0,0,0,0,0,0,2,1/0,0,0,0,0,0,0,0/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/N/0:00,0:00,1");
 }
 
 TEST(OmwesoS0, TwoCapturesBeforeTheOpponentsFirstWinS0_24) {
-  State s = State::from_position(kS0, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/1:00,0:00,0");
+  State s = State::from_position(
+      kS0, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/1:00,0:00,0");
   play(s, "h2>x1");
   ASSERT_TRUE(s.is_over());
   EXPECT_EQ(s.outcome().winner, Player::South);
   // ...but not once the opponent has captured.
-  State t = State::from_position(kS0, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/1:00,1:00,0");
+  State t = State::from_position(
+      kS0, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S/1:00,1:00,0");
   play(t, "h2>x1");
   EXPECT_FALSE(t.is_over());
 }
 
 TEST(OmwesoS0, BothKichwaInTwoConsecutiveMovesWinS0_24) {
   // South took North's right kichwa (H1) last move; now h2 -> h1 takes A1 and A2.
-  State s = State::from_position(kS0, "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/2,0,0,0,0,0,0,0/2,8,8,8,8,8,9,9/S/1:20,1:00,0");
+  State s = State::from_position(
+      kS0, "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/2,0,0,0,0,0,0,0/2,8,8,8,8,8,9,9/S/1:20,1:00,0");
   play(s, "h2>x1");
   ASSERT_TRUE(s.is_over());
   EXPECT_EQ(s.outcome().winner, Player::South);
-  EXPECT_EQ(s.position(), "0,0,0,0,0,1,1,3/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/0,8,8,8,8,8,9,9/N/2:12,1:00,0");
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,0,1,1,3/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/0,8,8,8,8,8,9,9/N/2:12,1:00,0");
 }
 
 TEST(OmwesoS0, ImpasseAnnuls) {
@@ -225,7 +242,8 @@ TEST(Omweso, BadInputIsRefusedWithReasons) {
   bad("4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,1/S", "65 seeds");
   bad("4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/W", "S or N");
   bad("4,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/S/setup:0", "must be empty");
-  bad("4,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/S/setup:1", "North's pits are empty");
+  bad("4,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/S/setup:1",
+      "North's pits are empty");
   auto s = make_game("omweso-s0")->new_game();
   EXPECT_THROW(s->play("q5"), ParseError);
   EXPECT_THROW(s->play("a2<"), IllegalMoveError);  // empty pit
@@ -258,7 +276,8 @@ std::string ref_text(const RefPos& p) {
   std::string s;
   for (int who = 0; who < 2; ++who)
     for (int row = 0; row < 2; ++row) {
-      for (int col = 0; col < 8; ++col) s += (col ? "," : "") + std::to_string(p.pit[who][row][col]);
+      for (int col = 0; col < 8; ++col)
+        s += (col ? "," : "") + std::to_string(p.pit[who][row][col]);
       s += "/";
     }
   return s + (p.mover == 0 ? "S" : "N");
@@ -286,7 +305,8 @@ std::optional<RefPos> ref_play(RefPos p, Cell start, bool ccw) {
       n = theirs[0][7 - c.col] + theirs[1][7 - c.col];
       theirs[0][7 - c.col] = theirs[1][7 - c.col] = 0;
       ccw = true;
-      // Sown from the start pit, that pit first: step back one so the loop's first step lands there.
+      // Sown from the start pit, that pit first: step back one so the loop's first step lands
+      // there.
       c = ref_step(start, false);
       continue;
     }
@@ -307,7 +327,8 @@ bool ref_first_lap_captures(const RefPos& p, Cell start, bool ccw) {
     c = ref_step(c, ccw);
     ++mine[c.row][c.col];
   }
-  return c.row == 0 && mine[c.row][c.col] > 1 && theirs[0][7 - c.col] > 0 && theirs[1][7 - c.col] > 0;
+  return c.row == 0 && mine[c.row][c.col] > 1 && theirs[0][7 - c.col] > 0 &&
+         theirs[1][7 - c.col] > 0;
 }
 
 std::vector<std::string> ref_successors(const RefPos& p) {
@@ -359,7 +380,8 @@ void random_games(const Rules& rules, int games, std::uint64_t seed, bool check_
     while (!s.is_over()) {
       if (!s.in_setup()) {
         ASSERT_EQ(total(s), 64) << s.position();
-        if (check_reference) ASSERT_EQ(engine_successors(s), ref_successors(to_ref(s))) << s.position();
+        if (check_reference)
+          ASSERT_EQ(engine_successors(s), ref_successors(to_ref(s))) << s.position();
       }
       State::MoveList moves;
       s.legal_moves(moves);
@@ -374,9 +396,15 @@ void random_games(const Rules& rules, int games, std::uint64_t seed, bool check_
   EXPECT_EQ(ended, games);
 }
 
-TEST(Omweso, RandomGamesKeep64SeedsAndEnd) { random_games(kStandard, 1000, 1, false); }
-TEST(Omweso, EngineMatchesReferenceMoverInRandomGames) { random_games(kStandard, 100, 2, true); }
-TEST(OmwesoS0, RandomGamesKeep64SeedsAndEnd) { random_games(kS0, 1000, 3, false); }
+TEST(Omweso, RandomGamesKeep64SeedsAndEnd) {
+  random_games(kStandard, 1000, 1, false);
+}
+TEST(Omweso, EngineMatchesReferenceMoverInRandomGames) {
+  random_games(kStandard, 100, 2, true);
+}
+TEST(OmwesoS0, RandomGamesKeep64SeedsAndEnd) {
+  random_games(kS0, 1000, 3, false);
+}
 
 std::uint64_t engine_perft(const State& s, int depth) {
   State::MoveList moves;
@@ -414,7 +442,8 @@ std::uint64_t ref_perft(const RefPos& p, int depth) {
 }
 
 TEST(Omweso, PerftMatchesReference) {
-  const State s = State::from_position(kStandard, "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/S");
+  const State s = State::from_position(
+      kStandard, "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/S");
   for (int d = 1; d <= 4; ++d) EXPECT_EQ(engine_perft(s, d), ref_perft(to_ref(s), d)) << d;
 }
 
