@@ -10,5 +10,6 @@ void add_state_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace naqala::cli
