@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>  // Boost 1.74 Asio uses std::exchange without including it
 
 namespace naqala::server {
 
