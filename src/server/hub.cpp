@@ -48,13 +48,18 @@ std::string text_field(const json& body, const char* key, bool required = true) 
   return it->get<std::string>();
 }
 
+std::string fmt_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 double number_field(const json& body, const char* key, double fallback, double lo, double hi) {
   auto it = body.find(key);
   if (it == body.end() || it->is_null()) return fallback;
   if (!it->is_number() || !(it->get<double>() >= lo && it->get<double>() <= hi))
     throw ApiError(400, std::string("field \"") + key + "\" must be a number from " +
-                            std::to_string(static_cast<long long>(lo)) + " to " +
-                            std::to_string(static_cast<long long>(hi)));
+                            fmt_number(lo) + " to " + fmt_number(hi));
   return it->get<double>();
 }
 
@@ -323,7 +328,7 @@ json Hub::create_game(const json& body) {
                                 "' is unknown; presets: none, oware (20 min), toguz "
                                 "(60 min, game capped at 2 hours)");
     } else {
-      const double minutes = number_field(*it, "minutes", 10, 0.05, 180);
+      const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
       const double increment = number_field(*it, "increment", 0, 0, 60);
       clock = {{"initial_ms", static_cast<std::int64_t>(minutes * 60000)},
                {"increment_ms", static_cast<std::int64_t>(increment * 1000)},

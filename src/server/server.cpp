@@ -69,6 +69,8 @@ class WsSession;
 }  // namespace
 
 struct Server::Impl {
+  // Set when the server goes away: sessions destroyed with the io_context leave the hub alone.
+  bool closing = false;
   ServerOptions options;
   asio::io_context io{1};
   Store store;
@@ -109,7 +111,9 @@ namespace {
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket socket, Server::Impl& server) : ws_(std::move(socket)), server_(server) {}
-  ~WsSession() override { server_.hub.disconnect(*this); }
+  ~WsSession() override {
+    if (!server_.closing) server_.hub.disconnect(*this);
+  }
 
   void start(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -401,6 +405,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 Server::~Server() {
   stop();
   impl_->hub.shutdown();
+  impl_->closing = true;
 }
 
 unsigned short Server::port() const {
