@@ -59,7 +59,8 @@ TEST(VariantSpec, UnknownOptionListsTheOptions) {
 
 TEST(VariantSpec, BadValueListsTheAllowedValues) {
   EXPECT_THAT(error_of("kalah:seeds=9"), HasSubstr("allowed values: 3, 4, 5, 6"));
-  EXPECT_THAT(error_of("oware:grand_slam=sometimes"), HasSubstr("no_capture, forbidden, capture_all"));
+  EXPECT_THAT(error_of("oware:grand_slam=sometimes"),
+              HasSubstr("no_capture, forbidden, capture_all"));
   EXPECT_THAT(error_of("oware:skip_12=yes"), HasSubstr("false, true"));
 }
 
