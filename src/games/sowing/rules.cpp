@@ -3,39 +3,81 @@
 namespace naqala::sowing {
 
 void Rules::finalize() {
-  holes = 2 * pits + 2;
-  total_seeds = 2 * pits * initial_seeds;
-  row_mask = pits >= 8 ? ~0ULL : (1ULL << (8 * pits)) - 1;
+  const int n = pits;
+  all_pits = rows * n;
+  north_first = (rows - 1) * n;
+  holes = rows * n + 2;
+  total_seeds = rows * n * initial_seeds;
+  row_mask = n >= 8 ? ~0ULL : (1ULL << (8 * n)) - 1;
   // The counter-clockwise ring seen from above: South's row left to right, South's store,
   // North's row (left to right from North's seat), North's store. Clockwise is its reverse,
   // and then each player's store sits on his left, between the rows' other ends.
   std::vector<int> ring;
-  if (direction == Direction::Ccw) {
-    for (int i = 0; i < pits; ++i) ring.push_back(i);
+  const int north = first_pit(Player::North);
+  if (rows == 3) {
+    // Gabata (RULES.md 20): South's row 1..6, South's half of the middle row from column 6
+    // to 4, North's row (from his left), North's half of the middle row from column 1 to 3.
+    for (int i = 0; i < n; ++i) ring.push_back(i);
+    for (int c = n - 1; c >= n / 2; --c) ring.push_back(n + c);
     ring.push_back(store(Player::South));
-    for (int i = pits; i < 2 * pits; ++i) ring.push_back(i);
+    for (int i = 0; i < n; ++i) ring.push_back(north + i);
+    for (int c = 0; c < n / 2; ++c) ring.push_back(n + c);
+    ring.push_back(store(Player::North));
+  } else if (direction == Direction::Ccw) {
+    for (int i = 0; i < n; ++i) ring.push_back(i);
+    ring.push_back(store(Player::South));
+    for (int i = n; i < 2 * n; ++i) ring.push_back(i);
     ring.push_back(store(Player::North));
   } else {
-    for (int i = pits - 1; i >= 0; --i) ring.push_back(i);
+    for (int i = n - 1; i >= 0; --i) ring.push_back(i);
     ring.push_back(store(Player::South));
-    for (int i = 2 * pits - 1; i >= pits; --i) ring.push_back(i);
+    for (int i = 2 * n - 1; i >= n; --i) ring.push_back(i);
     ring.push_back(store(Player::North));
+  }
+  north_owned = 0;
+  for (int h = 0; h < rows * n; ++h) {
+    bool is_north = h >= north;
+    if (rows == 3 && h >= n && h < 2 * n)
+      is_north = h - n < n / 2;  // middle: North owns columns 1..3
+    if (is_north) north_owned |= 1u << h;
+    column[h] = static_cast<std::uint8_t>(h < n ? h : h < 2 * n ? h - n : n - 1 - (h - north));
   }
   for (Player p : {Player::South, Player::North}) {
     std::vector<int> cycle;
     for (int h : ring)
       if (is_pit(h) || sows_store(p, owner(h))) cycle.push_back(h);
-    const int n = static_cast<int>(cycle.size());
-    cycle_length[index(p)] = n;
+    const int len = static_cast<int>(cycle.size());
+    cycle_length[index(p)] = len;
     auto& nx = next[index(p)];
     auto& pv = prev[index(p)];
     nx.fill(0xff);
     pv.fill(0xff);
-    for (int i = 0; i < n; ++i) {
-      nx[cycle[i]] = static_cast<std::uint8_t>(cycle[(i + 1) % n]);
-      pv[cycle[i]] = static_cast<std::uint8_t>(cycle[(i + n - 1) % n]);
+    for (int i = 0; i < len; ++i) {
+      nx[cycle[i]] = static_cast<std::uint8_t>(cycle[(i + 1) % len]);
+      pv[cycle[i]] = static_cast<std::uint8_t>(cycle[(i + len - 1) % len]);
     }
+    // Labels: the player's own pits along his path from his pit 1, then the other pits he
+    // could come to own (the opponent's row, numbered n+1.. from the opponent's left).
+    auto& lh = label_hole[index(p)];
+    auto& hl = hole_label[index(p)];
+    hl.fill(-1);
+    int k = 0;
+    const int mine = first_pit(p);
+    if (rows == 3) {
+      for (int i = 0; i < n; ++i) lh[k++] = static_cast<std::uint8_t>(mine + i);
+      if (p == Player::South)
+        for (int c = n - 1; c >= n / 2; --c) lh[k++] = static_cast<std::uint8_t>(n + c);
+      else
+        for (int c = 0; c < n / 2; ++c) lh[k++] = static_cast<std::uint8_t>(n + c);
+    } else {
+      for (int i = 0; i < n; ++i) lh[k++] = static_cast<std::uint8_t>(mine + i);
+      for (int i = 0; i < n; ++i) lh[k++] = static_cast<std::uint8_t>(first_pit(opponent(p)) + i);
+    }
+    labels = k;
+    for (int i = 0; i < k; ++i) hl[lh[i]] = static_cast<std::int8_t>(i);
   }
+  for (int c = 0; c < 32; ++c)
+    if ((count_mask >> c) & 1) capturable[c] = true;
 }
 
 }  // namespace naqala::sowing

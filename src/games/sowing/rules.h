@@ -4,7 +4,13 @@
 //
 // Holes: South's pits are 0..n-1 and North's n..2n-1, each row numbered from its owner's
 // left; South's store is 2n and North's 2n+1. Pit k of a player (1-based, from his left)
-// is hole p*n + k-1, and the pit opposite hole h is 2n-1-h.
+// is hole p*n + k-1, and the pit opposite hole h is 2n-1-h. A three-row board (Gabata) puts
+// the middle row at n..2n-1 (column order from South's left), North's row at 2n..3n-1 and
+// the stores at 3n and 3n+1.
+//
+// Rulesets that need nothing beyond single laps, Kalah/Oware captures and feeding run on the
+// engine's fast path; every other rule (relay, rounds, setup, tuz, ...) sets `general` and
+// runs out of line (state_general.cpp), so the fast path never tests for them.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -17,11 +23,15 @@
 namespace naqala::sowing {
 
 inline constexpr int kMaxPitsPerRow = 11;
-inline constexpr int kMaxHoles = 2 * kMaxPitsPerRow + 2;
-inline constexpr int kMaxSeedsPerHole = 255;  // board cells are bytes
+inline constexpr int kMaxHoles = 2 * kMaxPitsPerRow + 2;  // also holds 3 rows of up to 7
+inline constexpr int kMaxLabels = 2 * kMaxPitsPerRow;     // pits one player may own
+inline constexpr int kMaxSeedsPerHole = 255;              // board cells are bytes
 
 enum class Direction : std::uint8_t { Ccw, Cw };
-enum class SowStart : std::uint8_t { Next, Origin };  // first seed into the next hole, or the origin
+enum class SowStart : std::uint8_t {
+  Next,
+  Origin
+};  // first seed into the next hole, or the origin
 enum class StoreSowing : std::uint8_t { None, Own, Both };
 enum class CaptureKind : std::uint8_t {
   None,
@@ -40,22 +50,57 @@ enum class Remaining : std::uint8_t {
   None,     // ... to nobody: stores alone decide
 };
 enum class CannotFeed : std::uint8_t {
-  MoverTakes,     // the player who cannot feed takes every seed left (abapa)
-  OwnerTakes,     // each player takes the seeds on his side
+  MoverTakes,  // the player who cannot feed takes every seed left (abapa)
+  OwnerTakes,  // each player takes the seeds on his side
 };
 enum class CycleRule : std::uint8_t { None, Owner, Draw };
 enum class TieBreak : std::uint8_t { Draw, FirstEmpty };
 
+// ---- rules of the general path ----
+enum class Laps : std::uint8_t {
+  Single,   // the move ends with the last seed
+  Relay,    // last seed in an occupied hole: lift it all and sow on (relay, "laps")
+  NextPit,  // pussa-kanawa: lift the hole after the last one while it holds seeds
+};
+enum CaptureBits : std::uint8_t {  // capture rules a ruleset combines
+  kCapOpposite = 1,
+  kCapCounts = 2,
+  kCapColumn = 4,
+  kCapAfterEmpty = 8,  // Pallanguzhi: the hole after the empty one, and its opposite
+};
+enum class Taker : std::uint8_t { None, Sower, Owner, Continue };
+enum class ChainDir : std::uint8_t { Backward, Forward };
+enum class PitChoice : std::uint8_t { Any, Rightmost };
+enum class Singletons : std::uint8_t { Any, LastResort };
+enum class NoMove : std::uint8_t {
+  End,       // the game (or round) ends: seeds left go as end.remaining says
+  Pass,      // the player passes; when neither can move the game (or round) ends
+  PassOnce,  // he passes; if the reply still leaves him nothing, the game (or round) ends
+  Loses,     // the player who cannot move loses
+};
+enum class Start : std::uint8_t { Alternate, Simultaneous };
+enum class TuzKind : std::uint8_t { None, Auto, Choice };
+enum class SetupKind : std::uint8_t { None, Free, Mirror };
+enum class FirstAfterSetup : std::uint8_t { Arranger, Other };
+enum class Feeding : std::uint8_t { Move, Gift };
+enum class RoundKind : std::uint8_t {
+  None,
+  NamNam,  // the winner of a round claims pits of the loser's row (a decision)
+  Refill,  // Pallanguzhi: refill N per pit from the store, pits left empty are burnt
+  Gabata,  // the weaker lays out his seeds, the stronger mirrors them
+  Points,  // a new layout every round; captures add up to a target
+};
+
 struct Rules {
   // Identity
-  std::string name;     // preset name or the file's `name`
+  std::string name;  // preset name or the file's `name`
   std::string title;
   std::string summary;
   std::string description;  // free prose from the file, shown by `naqala rules`
   std::string source;       // which seed lines it follows
 
   // Board
-  int pits = 6;         // per row
+  int pits = 6;           // per row
   int initial_seeds = 4;  // per pit
   int total_seeds = 48;
   Player first = Player::South;
@@ -70,10 +115,10 @@ struct Rules {
 
   // Capture
   CaptureKind capture = CaptureKind::None;
-  bool empty_capture = false;      // Opposite: capture even when the opposite pit is empty
+  bool empty_capture = false;  // Opposite: capture even when the opposite pit is empty
   CaptureSide capture_side = CaptureSide::Opponent;
-  std::uint32_t count_mask = 0;    // Counts: bit c set = a pit holding c seeds is captured
-  bool chain = false;              // Counts: also take preceding pits that qualify
+  std::uint32_t count_mask = 0;  // Counts: bit c set = a pit holding c seeds is captured
+  bool chain = false;            // Counts: also take preceding pits that qualify
   GrandSlam grand_slam = GrandSlam::NoCapture;
 
   // Turn and feeding
@@ -89,6 +134,37 @@ struct Rules {
   CycleRule cycle = CycleRule::None;
   TieBreak tie = TieBreak::Draw;
 
+  // ---- general path (any of these set `general`) ----
+  int rows = 2;
+  Laps laps = Laps::Single;
+  std::uint8_t capture_set = 0;        // CaptureBits; `capture` above is the first of them
+  std::array<bool, 256> capturable{};  // Counts: by the pit's count after the last seed
+  bool with_last_seed = true;          // Opposite: the capturing seed goes to the store too
+  bool with_opposite = false;          // Counts: each captured pit also takes the pit opposite
+  ChainDir chain_dir = ChainDir::Backward;
+  bool column_enemy_only = false;       // Column: only the opponent's pits of the column
+  Taker during = Taker::None;           // a pit reaching `during_count` while sowing goes to ...
+  Taker during_last = Taker::Continue;  // ... and when the last seed makes it
+  int during_count = 4;
+  int sweep = 0;  // a capture leaving <= this many on the board takes them too
+  PitChoice pit_choice = PitChoice::Any;
+  Singletons singletons = Singletons::Any;
+  NoMove no_move = NoMove::End;
+  Start start_rule = Start::Alternate;
+  Feeding feeding = Feeding::Move;
+  bool one_each_ends = false;  // each side holding exactly one seed ends the round
+  TuzKind tuz = TuzKind::None;
+  int tuz_count = 3;
+  SetupKind setup = SetupKind::None;
+  Player arranger = Player::South;
+  int setup_min = 0;
+  FirstAfterSetup setup_first = FirstAfterSetup::Arranger;
+  bool pie = false;
+  RoundKind rounds = RoundKind::None;
+  int refill = 5;
+  int target = 60;
+  bool general = false;
+
   // Options as `naqala variants` shows them, and the values chosen for this instance.
   std::vector<OptionInfo> options;
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options only
@@ -102,12 +178,24 @@ struct Rules {
   std::uint64_t row_mask = 0;  // the bytes of one row in a 64-bit load (rows of up to 8 pits)
   ZobristTable zobrist{kMaxHoles, 256, 4};
 
-  int store(Player p) const { return 2 * pits + index(p); }
-  int first_pit(Player p) const { return index(p) * pits; }
+  // Per player: the pits he may own, numbered along his sowing path from his pit 1 (his row,
+  // then the middle row or the opponent's row); moves name pits by this number.
+  std::array<std::array<std::uint8_t, kMaxLabels>, 2> label_hole{};
+  std::array<std::array<std::int8_t, kMaxHoles>, 2> hole_label{};
+  int labels = 6;                                // labels per player
+  std::uint32_t north_owned = 0;                 // initial owners: bit h set = North owns pit h
+  std::array<std::uint8_t, kMaxHoles> column{};  // Gabata: column of each pit
+
+  int all_pits = 12;  // rows * pits, kept for the hot path
+  int north_first = 6;
+
+  int pit_count() const { return all_pits; }
+  int store(Player p) const { return all_pits + index(p); }
+  int first_pit(Player p) const { return p == Player::South ? 0 : north_first; }
   Player owner(int hole) const {
-    return hole < pits || hole == 2 * pits ? Player::South : Player::North;
+    return hole < pits || hole == all_pits ? Player::South : Player::North;
   }
-  bool is_pit(int hole) const { return hole < 2 * pits; }
+  bool is_pit(int hole) const { return hole < all_pits; }
   int opposite(int hole) const { return 2 * pits - 1 - hole; }
   bool sows_store(Player mover, Player store_owner) const {
     return stores == StoreSowing::Both || (stores == StoreSowing::Own && mover == store_owner);

@@ -1,10 +1,10 @@
 #include "games/sowing/rules_toml.h"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <map>
 #include <sstream>
-
-#include <toml++/toml.h>
 
 #include "core/error.h"
 
@@ -12,13 +12,13 @@ namespace naqala::sowing {
 
 namespace {
 
-enum class KeyType { String, StringList, Int, IntList, Bool, Enum, IntOrMajority };
+enum class KeyType { String, StringList, Int, IntList, Bool, Enum, IntOrMajority, EnumList };
 
 struct KeyDef {
   std::string_view path;  // "section.key" or "key"
   KeyType type;
   std::vector<std::string_view> values = {};  // Enum: allowed values
-  int min = 0, max = 0;                        // Int ranges
+  int min = 0, max = 0;                       // Int ranges
   bool required = false;
 };
 
@@ -31,7 +31,7 @@ const std::vector<KeyDef>& schema() {
       {"description", KeyType::String},
       {"source", KeyType::String},
       {"aliases", KeyType::StringList},
-      {"board.rows", KeyType::Int, {}, 2, 2},
+      {"board.rows", KeyType::Int, {}, 2, 3},
       {"board.pits", KeyType::Int, {}, 1, kMaxPitsPerRow, true},
       {"board.seeds", KeyType::Int, {}, 0, 127, true},
       {"board.first", KeyType::Enum, {"south", "north"}},
@@ -41,22 +41,46 @@ const std::vector<KeyDef>& schema() {
       {"sowing.skip_origin", KeyType::Bool},
       {"sowing.skip_full", KeyType::Int, {}, 0, 255},
       {"sowing.min_seeds", KeyType::Int, {}, 1, 255},
-      {"sowing.laps", KeyType::Enum, {"single"}},
-      {"capture.kind", KeyType::Enum, {"none", "opposite", "counts"}},
+      {"sowing.laps", KeyType::Enum, {"single", "relay", "next_pit"}},
+      {"sowing.singletons", KeyType::Enum, {"any", "last_resort"}},
+      {"capture.kind", KeyType::EnumList, {"none", "opposite", "counts", "even", "column"}},
       {"capture.empty_capture", KeyType::Bool},
-      {"capture.side", KeyType::Enum, {"own", "opponent"}},
+      {"capture.side", KeyType::Enum, {"own", "opponent", "both"}},
+      {"capture.with_last_seed", KeyType::Bool},
+      {"capture.with_opposite", KeyType::Bool},
+      {"capture.chain_direction", KeyType::Enum, {"backward", "forward"}},
+      {"capture.column", KeyType::Enum, {"both", "enemy"}},
+      {"capture.during", KeyType::Enum, {"none", "sower", "owner"}},
+      {"capture.during_last", KeyType::Enum, {"continue", "sower", "owner"}},
+      {"capture.during_count", KeyType::Int, {}, 1, 255},
+      {"capture.sweep", KeyType::Int, {}, 0, 255},
       {"capture.counts", KeyType::IntList, {}, 1, 31},
       {"capture.chain", KeyType::Bool},
       {"capture.grand_slam", KeyType::Enum, {"no_capture", "forbidden", "capture_all"}},
       {"turn.extra_turn", KeyType::Bool},
+      {"turn.pit_choice", KeyType::Enum, {"any", "rightmost"}},
+      {"turn.start", KeyType::Enum, {"alternate", "simultaneous"}},
       {"feeding.must_feed", KeyType::Bool},
       {"feeding.cannot_feed", KeyType::Enum, {"mover_takes", "owner_takes"}},
+      {"feeding.style", KeyType::Enum, {"move", "gift"}},
+      {"tuz.kind", KeyType::Enum, {"none", "auto", "choice"}},
+      {"tuz.count", KeyType::Int, {}, 1, 255},
+      {"setup.kind", KeyType::Enum, {"none", "free", "mirror"}},
+      {"setup.by", KeyType::Enum, {"south", "north"}},
+      {"setup.min", KeyType::Int, {}, 0, 255},
+      {"setup.first", KeyType::Enum, {"arranger", "other"}},
+      {"setup.pie", KeyType::Bool},
+      {"rounds.kind", KeyType::Enum, {"none", "namnam", "refill", "gabata", "points"}},
+      {"rounds.refill", KeyType::Int, {}, 1, 255},
+      {"rounds.target", KeyType::Int, {}, 1, 65535},
       {"end.row_empty", KeyType::Enum, {"immediate", "at_turn"}},
       {"end.remaining", KeyType::Enum, {"owner", "emptied", "none"}},
       {"end.threshold", KeyType::IntOrMajority, {}, 0, 255},
       {"end.draw_at_half", KeyType::Bool},
       {"end.cycle", KeyType::Enum, {"none", "owner", "draw"}},
       {"end.tie", KeyType::Enum, {"draw", "first_empty"}},
+      {"end.no_move", KeyType::Enum, {"end", "pass", "pass_once", "loses"}},
+      {"end.one_each", KeyType::Bool},
   };
   return keys;
 }
@@ -78,15 +102,23 @@ std::string join(const std::vector<std::string_view>& items, std::string_view se
 
 std::string type_text(const KeyDef& k) {
   switch (k.type) {
-    case KeyType::String: return "a string";
-    case KeyType::StringList: return "a list of strings";
-    case KeyType::Int: return "an integer from " + std::to_string(k.min) + " to " + std::to_string(k.max);
+    case KeyType::String:
+      return "a string";
+    case KeyType::StringList:
+      return "a list of strings";
+    case KeyType::Int:
+      return "an integer from " + std::to_string(k.min) + " to " + std::to_string(k.max);
     case KeyType::IntList:
       return "a list of integers from " + std::to_string(k.min) + " to " + std::to_string(k.max);
-    case KeyType::Bool: return "true or false";
-    case KeyType::Enum: return "one of: " + join(k.values);
+    case KeyType::Bool:
+      return "true or false";
+    case KeyType::Enum:
+      return "one of: " + join(k.values);
     case KeyType::IntOrMajority:
-      return "\"majority\" or an integer from " + std::to_string(k.min) + " to " + std::to_string(k.max);
+      return "\"majority\" or an integer from " + std::to_string(k.min) + " to " +
+             std::to_string(k.max);
+    case KeyType::EnumList:
+      return "one of (or a list of): " + join(k.values);
   }
   return "";
 }
@@ -96,7 +128,8 @@ class Reader {
  public:
   Reader(const toml::table& root, std::string origin) : root_(root), origin_(std::move(origin)) {}
 
-  [[noreturn]] void fail(const toml::node* at, std::string_view key, const std::string& what) const {
+  [[noreturn]] void fail(const toml::node* at, std::string_view key,
+                         const std::string& what) const {
     std::ostringstream msg;
     msg << origin_;
     if (at && at->source().begin.line) msg << ":" << at->source().begin.line;
@@ -104,9 +137,7 @@ class Reader {
     throw VariantError(msg.str());
   }
 
-  const toml::node* node(std::string_view path) const {
-    return root_.at_path(path).node();
-  }
+  const toml::node* node(std::string_view path) const { return root_.at_path(path).node(); }
 
   // Checks that every key of the document is in the schema (options are checked separately).
   void check_known_keys() const {
@@ -117,20 +148,28 @@ class Reader {
         std::vector<std::string_view> allowed;
         for (const auto& d : schema())
           if (d.path.starts_with(key + ".")) allowed.push_back(d.path.substr(key.size() + 1));
-        if (allowed.empty()) fail(&v, key, "unknown section; allowed sections: board, sowing, capture, turn, feeding, end, options");
+        if (allowed.empty())
+          fail(&v, key,
+               "unknown section; allowed sections: board, sowing, capture, turn, feeding, tuz, "
+               "setup, rounds, end, options");
         for (auto&& [sk, sv] : *t) {
           const std::string path = key + "." + std::string(sk.str());
-          if (!find_key(path)) fail(&sv, path, "unknown key; allowed keys in [" + key + "]: " + join(allowed));
+          if (!find_key(path))
+            fail(&sv, path, "unknown key; allowed keys in [" + key + "]: " + join(allowed));
           check_value(path, sv);
         }
       } else {
         if (!find_key(key) || key.find('.') != std::string::npos)
-          fail(&v, key, "unknown key; allowed top-level keys: name, title, summary, description, source, aliases, and the sections board, sowing, capture, turn, feeding, end, options");
+          fail(&v, key,
+               "unknown key; allowed top-level keys: name, title, summary, description, source, "
+               "aliases, and the sections board, sowing, capture, turn, feeding, tuz, setup, "
+               "rounds, end, options");
         check_value(key, v);
       }
     }
     for (const auto& d : schema())
-      if (d.required && !node(d.path)) fail(nullptr, d.path, "missing; it is required (" + type_text(d) + ")");
+      if (d.required && !node(d.path))
+        fail(nullptr, d.path, "missing; it is required (" + type_text(d) + ")");
   }
 
   void check_value(const std::string& path, const toml::node& v) const {
@@ -157,10 +196,24 @@ class Reader {
         if (!v.is_boolean()) bad();
         break;
       case KeyType::Enum:
-        if (!v.is_string() ||
-            std::find(d.values.begin(), d.values.end(), *v.value<std::string_view>()) == d.values.end())
+        if (!v.is_string() || std::find(d.values.begin(), d.values.end(),
+                                        *v.value<std::string_view>()) == d.values.end())
           bad();
         break;
+      case KeyType::EnumList: {
+        auto ok = [&](const toml::node& e) {
+          return e.is_string() && std::find(d.values.begin(), d.values.end(),
+                                            *e.value<std::string_view>()) != d.values.end();
+        };
+        if (auto* a = v.as_array()) {
+          if (a->empty()) bad();
+          for (auto& e : *a)
+            if (!ok(e)) bad();
+        } else if (!ok(v)) {
+          bad();
+        }
+        break;
+      }
       case KeyType::IntOrMajority:
         if (v.is_string() && *v.value<std::string_view>() == "majority") break;
         if (!v.is_integer() || *v.value<int64_t>() < d.min || *v.value<int64_t>() > d.max) bad();
@@ -240,7 +293,7 @@ void set_path(toml::table& root, std::string_view path, const toml::node& value)
 
 struct OptionDef {
   OptionInfo info;
-  std::string key;  // direct option: the schema path it sets
+  std::string key;                                   // direct option: the schema path it sets
   std::map<std::string, const toml::table*> mapped;  // mapped option: value -> assignments
   const toml::node* at = nullptr;
 };
@@ -258,7 +311,8 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
     for (auto&& [k, v] : *t) {
       const std::string_view kk = k.str();
       if (kk != "key" && kk != "values" && kk != "help" && kk != "default" && kk != "allowed")
-        r.fail(&v, where + "." + std::string(kk), "unknown; allowed: key, values, help, default, allowed");
+        r.fail(&v, where + "." + std::string(kk),
+               "unknown; allowed: key, values, help, default, allowed");
     }
     OptionDef def;
     def.at = &node;
@@ -269,7 +323,9 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
       const KeyDef* kd = find_key(def.key);
       if (!kd) r.fail(key, where + ".key", "'" + def.key + "' is not a key of the schema");
       const toml::node* current = r.node(def.key);
-      if (!current) r.fail(key, where + ".key", "the option's key '" + def.key + "' must be set in the file (it is the default)");
+      if (!current)
+        r.fail(key, where + ".key",
+               "the option's key '" + def.key + "' must be set in the file (it is the default)");
       def.info.default_value = node_text(*current);
       switch (kd->type) {
         case KeyType::Bool:
@@ -277,10 +333,12 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
           def.info.allowed = {"false", "true"};
           break;
         case KeyType::Enum:
+        case KeyType::EnumList:
           def.info.type = "enum";
           if (auto* allowed = t->get("allowed")) {
             // A preset may offer only some of the schema's values.
-            if (!allowed->is_array()) r.fail(allowed, where + ".allowed", "must be a list of values");
+            if (!allowed->is_array())
+              r.fail(allowed, where + ".allowed", "must be a list of values");
             for (auto& a : *allowed->as_array()) {
               r.check_value(def.key, a);
               def.info.allowed.push_back(node_text(a));
@@ -305,14 +363,19 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
           r.fail(key, where + ".key", "options can set integer, true/false or one-of keys only");
       }
     } else if (auto* values = t->get("values")) {
-      if (!values->is_table()) r.fail(values, where + ".values", "must be a table: value = { \"section.key\" = ... }");
+      if (!values->is_table())
+        r.fail(values, where + ".values", "must be a table: value = { \"section.key\" = ... }");
       def.info.type = "enum";
       for (auto&& [vname, assignments] : *values->as_table()) {
         auto* at = assignments.as_table();
-        if (!at) r.fail(&assignments, where + ".values." + std::string(vname.str()), "must be a table of \"section.key\" = value");
+        if (!at)
+          r.fail(&assignments, where + ".values." + std::string(vname.str()),
+                 "must be a table of \"section.key\" = value");
         for (auto&& [path, v] : *at) {
           const KeyDef* kd = find_key(path.str());
-          if (!kd) r.fail(&v, where + ".values." + std::string(vname.str()), "'" + std::string(path.str()) + "' is not a key of the schema");
+          if (!kd)
+            r.fail(&v, where + ".values." + std::string(vname.str()),
+                   "'" + std::string(path.str()) + "' is not a key of the schema");
           r.check_value(std::string(path.str()), v);
         }
         def.info.allowed.emplace_back(vname.str());
@@ -365,17 +428,20 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
 
   auto rules = std::make_shared<Rules>();
   for (const auto& [name, value] : chosen) {
-    auto it = std::find_if(options.begin(), options.end(), [&](auto& d) { return d.info.name == name; });
+    auto it =
+        std::find_if(options.begin(), options.end(), [&](auto& d) { return d.info.name == name; });
     if (it == options.end()) {
       std::vector<std::string> names;
       for (auto& d : options) names.push_back(d.info.name);
-      throw VariantError(origin + ": unknown option '" + name + "'; " +
-                         (names.empty() ? "this variant has no options" : "allowed options: " + list_text(names)));
+      throw VariantError(
+          origin + ": unknown option '" + name + "'; " +
+          (names.empty() ? "this variant has no options" : "allowed options: " + list_text(names)));
     }
     const auto& allowed = it->info.allowed;
     if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
-      throw VariantError(origin + ": option " + name + "=" + value + " is not allowed; allowed values: " +
-                         list_text(allowed) + " (" + it->info.help + ")");
+      throw VariantError(origin + ": option " + name + "=" + value +
+                         " is not allowed; allowed values: " + list_text(allowed) + " (" +
+                         it->info.help + ")");
     if (!it->mapped.empty()) {
       apply_mapped(*it, value);
     } else {
@@ -409,13 +475,66 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.skip_origin = r.boolean("sowing.skip_origin", false);
   R.skip_full = r.integer("sowing.skip_full", 0);
   R.min_seeds = r.integer("sowing.min_seeds", 1);
-  R.capture = r.choice("capture.kind", CaptureKind::None);
+  R.rows = r.integer("board.rows", 2);
+  bool even = false;
+  if (auto* kind = r.node("capture.kind")) {
+    std::vector<std::string_view> kinds;
+    if (auto* a = kind->as_array())
+      for (auto& e : *a) kinds.push_back(*e.value<std::string_view>());
+    else
+      kinds.push_back(*kind->value<std::string_view>());
+    for (auto k : kinds) {
+      if (k == "opposite") R.capture_set |= kCapOpposite;
+      if (k == "counts") R.capture_set |= kCapCounts;
+      if (k == "even") R.capture_set |= kCapCounts, even = true;
+      if (k == "column") R.capture_set |= kCapColumn;
+    }
+  }
+  R.capture = R.capture_set & kCapOpposite ? CaptureKind::Opposite
+              : R.capture_set & kCapCounts ? CaptureKind::Counts
+                                           : CaptureKind::None;
   R.empty_capture = r.boolean("capture.empty_capture", false);
-  // The schema lists "own", "opponent"; CaptureSide has the same order.
-  R.capture_side = r.choice("capture.side", R.capture == CaptureKind::Opposite ? CaptureSide::Own
-                                                                                : CaptureSide::Opponent);
+  // The schema lists "own", "opponent", "both"; CaptureSide has the same order.
+  R.capture_side = r.choice("capture.side",
+                            R.capture_set & kCapCounts ? CaptureSide::Opponent : CaptureSide::Own);
   if (auto* counts = r.node("capture.counts"))
-    for (auto& c : *counts->as_array()) R.count_mask |= 1u << *c.value<int64_t>();
+    for (auto& c : *counts->as_array()) {
+      R.capturable[*c.value<int64_t>()] = true;
+      if (*c.value<int64_t>() < 32) R.count_mask |= 1u << *c.value<int64_t>();
+    }
+  if (even)
+    for (int c = 2; c <= kMaxSeedsPerHole; c += 2) {
+      R.capturable[c] = true;
+      if (c < 32) R.count_mask |= 1u << c;
+    }
+  R.laps = r.choice("sowing.laps", Laps::Single);
+  R.singletons = r.choice("sowing.singletons", Singletons::Any);
+  R.with_last_seed = r.boolean("capture.with_last_seed", true);
+  R.with_opposite = r.boolean("capture.with_opposite", false);
+  R.chain_dir = r.choice("capture.chain_direction", ChainDir::Backward);
+  R.column_enemy_only = r.choice("capture.column", 0) == 1;
+  R.during = r.choice("capture.during", Taker::None);
+  {
+    const int last = r.choice("capture.during_last", 0);  // continue, sower, owner
+    R.during_last = last == 0 ? Taker::Continue : last == 1 ? Taker::Sower : Taker::Owner;
+  }
+  R.during_count = r.integer("capture.during_count", 4);
+  R.sweep = r.integer("capture.sweep", 0);
+  R.pit_choice = r.choice("turn.pit_choice", PitChoice::Any);
+  R.start_rule = r.choice("turn.start", Start::Alternate);
+  R.feeding = r.choice("feeding.style", Feeding::Move);
+  R.tuz = r.choice("tuz.kind", TuzKind::None);
+  R.tuz_count = r.integer("tuz.count", 3);
+  R.setup = r.choice("setup.kind", SetupKind::None);
+  R.arranger = r.choice("setup.by", Player::South);
+  R.setup_min = r.integer("setup.min", 0);
+  R.setup_first = r.choice("setup.first", FirstAfterSetup::Arranger);
+  R.pie = r.boolean("setup.pie", false);
+  R.rounds = r.choice("rounds.kind", RoundKind::None);
+  R.refill = r.integer("rounds.refill", 5);
+  R.target = r.integer("rounds.target", 60);
+  R.no_move = r.choice("end.no_move", NoMove::End);
+  R.one_each_ends = r.boolean("end.one_each", false);
   R.chain = r.boolean("capture.chain", false);
   R.grand_slam = r.choice("capture.grand_slam", GrandSlam::NoCapture);
   R.extra_turn = r.boolean("turn.extra_turn", false);
@@ -426,33 +545,113 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.draw_at_half = r.boolean("end.draw_at_half", false);
   R.cycle = r.choice("end.cycle", CycleRule::None);
   R.tie = r.choice("end.tie", TieBreak::Draw);
-  R.total_seeds = 2 * R.pits * R.initial_seeds;
+  R.total_seeds = R.rows * R.pits * R.initial_seeds;
   if (auto* t = r.node("end.threshold")) {
     R.threshold = t->is_string() ? R.total_seeds / 2 + 1 : static_cast<int>(*t->value<int64_t>());
   }
 
   // Combinations that contradict each other or that this engine does not play.
-  auto conflict = [&](std::string_view key, const std::string& what) { r.fail(r.node(key), key, what); };
+  auto conflict = [&](std::string_view key, const std::string& what) {
+    r.fail(r.node(key), key, what);
+  };
   if (R.total_seeds > kMaxSeedsPerHole)
     conflict("board.seeds", "2 x pits x seeds = " + std::to_string(R.total_seeds) +
-                                " seeds; at most " + std::to_string(kMaxSeedsPerHole) + " are allowed");
+                                " seeds; at most " + std::to_string(kMaxSeedsPerHole) +
+                                " are allowed");
   if (R.total_seeds == 0) conflict("board.seeds", "the board needs at least one seed");
-  if (R.capture == CaptureKind::Counts && R.count_mask == 0)
+  if ((R.capture_set & kCapCounts) && !even && !r.node("capture.counts"))
     conflict("capture.counts", "capture.kind = \"counts\" needs capture.counts, e.g. [2, 3]");
-  if (R.capture != CaptureKind::Counts && r.node("capture.counts"))
+  if (!(R.capture_set & kCapCounts) && r.node("capture.counts"))
     conflict("capture.counts", "only used with capture.kind = \"counts\"");
-  if (R.capture == CaptureKind::Opposite && R.capture_side != CaptureSide::Own)
-    conflict("capture.side", "capture.kind = \"opposite\" captures from an own empty pit: side must be \"own\"");
-  if (R.capture == CaptureKind::Counts && R.capture_side != CaptureSide::Opponent)
-    conflict("capture.side", "capture.kind = \"counts\" takes from the opponent's row: side must be \"opponent\"");
+  if (even && r.node("capture.counts"))
+    conflict("capture.counts", "capture.kind = \"even\" already says which counts are taken");
+  if (R.capture_set == kCapOpposite && R.capture_side != CaptureSide::Own)
+    conflict("capture.side",
+             "capture.kind = \"opposite\" captures from an own empty pit: side must be \"own\"");
+  if (R.rows == 3) {
+    if (R.pits % 2)
+      conflict("board.pits",
+               "a three-row board splits its middle row in halves: pits must be even");
+    if (R.pits > 6) conflict("board.pits", "a three-row board has at most 6 pits per row");
+    if (R.stores != StoreSowing::None)
+      conflict("sowing.stores", "a three-row board has no sown stores");
+    if (R.capture_set & ~kCapColumn)
+      conflict("capture.kind", "a three-row board has only \"column\" captures");
+  }
+  if ((R.capture_set & kCapColumn) && R.rows != 3)
+    conflict("capture.kind", "\"column\" needs board.rows = 3");
+  if (R.tuz != TuzKind::None && !(R.capture_set & kCapCounts))
+    conflict("tuz.kind",
+             "a tuz is made by the last seed in an opponent's pit: needs capture.kind = \"counts\" "
+             "or \"even\"");
+  if (R.laps == Laps::NextPit && R.capture_set)
+    conflict("capture.kind",
+             "sowing.laps = \"next_pit\" has its own capture (the pit after the empty one): kind "
+             "must be \"none\"");
+  if (R.during_last != Taker::Continue && R.during == Taker::None)
+    conflict("capture.during_last", "needs capture.during");
+  if (R.sweep && R.during == Taker::None && !R.capture_set)
+    conflict("capture.sweep", "needs some capture");
+  if (R.feeding == Feeding::Gift && !R.must_feed)
+    conflict("feeding.style", "needs feeding.must_feed = true");
+  if (R.start_rule == Start::Simultaneous &&
+      (R.setup != SetupKind::None || R.rows != 2 || R.capture_set & ~kCapOpposite))
+    conflict("turn.start",
+             "a simultaneous start plays two sowings with captures from an own empty pit only, "
+             "on two rows, without a setup");
+  if (R.setup != SetupKind::None) {
+    const int slots = R.setup == SetupKind::Mirror ? R.pits : 2 * R.pits;
+    const int seeds = R.setup == SetupKind::Mirror ? R.total_seeds / 2 : R.total_seeds;
+    if (R.rows != 2) conflict("setup.kind", "a setup phase needs two rows");
+    if (R.setup_min * slots > seeds)
+      conflict("setup.min", "the layout needs " + std::to_string(R.setup_min * slots) +
+                                " seeds; there are " + std::to_string(seeds));
+    if (seeds - R.setup_min * slots + 1 > 128)
+      conflict("setup.min",
+               "one pit could take " + std::to_string(seeds - R.setup_min * slots + 1) +
+                   " different counts; the engine lists at most 128 (raise setup.min)");
+  } else if (R.pie || r.node("setup.by") || r.node("setup.min")) {
+    conflict(R.pie                ? "setup.pie"
+             : r.node("setup.by") ? "setup.by"
+                                  : "setup.min",
+             "needs setup.kind");
+  }
+  if (R.rounds == RoundKind::NamNam && (R.rows != 2 || R.pits > 12))
+    conflict("rounds.kind", "\"namnam\" needs two rows");
+  if (R.rounds == RoundKind::Points && R.setup == SetupKind::None)
+    conflict("rounds.kind", "\"points\" starts every round with a new layout: needs setup.kind");
+  if (R.rounds == RoundKind::Gabata && R.rows != 3)
+    conflict("rounds.kind", "\"gabata\" needs board.rows = 3");
+  if (R.rounds == RoundKind::Refill && R.refill * R.pits > R.total_seeds)
+    conflict("rounds.refill", "more than the seeds on the board");
+  if (R.no_move != NoMove::End && R.row_empty != RowEmptyCheck::AtTurn)
+    conflict("end.no_move", "needs end.row_empty = \"at_turn\"");
   if (R.extra_turn && R.stores == StoreSowing::None)
-    conflict("turn.extra_turn", "an extra turn for a last seed in the own store needs sowing.stores = \"own\" or \"both\"");
+    conflict(
+        "turn.extra_turn",
+        "an extra turn for a last seed in the own store needs sowing.stores = \"own\" or \"both\"");
   if (R.must_feed && R.row_empty != RowEmptyCheck::AtTurn)
-    conflict("feeding.must_feed", "feeding a starving opponent needs end.row_empty = \"at_turn\" (with \"immediate\" the game ends first)");
+    conflict("feeding.must_feed",
+             "feeding a starving opponent needs end.row_empty = \"at_turn\" (with \"immediate\" "
+             "the game ends first)");
   if (R.threshold > R.total_seeds)
-    conflict("end.threshold", "is more than the " + std::to_string(R.total_seeds) + " seeds on the board");
-  if (R.draw_at_half && R.threshold == 0)
-    conflict("end.draw_at_half", "needs end.threshold");
+    conflict("end.threshold",
+             "is more than the " + std::to_string(R.total_seeds) + " seeds on the board");
+  if (R.draw_at_half && R.threshold == 0) conflict("end.draw_at_half", "needs end.threshold");
+  // Everything the fast path does not play goes to the general path (state_general.cpp).
+  const bool fast_capture =
+      R.capture_set == 0 || (R.capture_set == kCapOpposite && R.with_last_seed) ||
+      (R.capture_set == kCapCounts && !even && R.capture_side == CaptureSide::Opponent &&
+       !R.with_opposite && R.chain_dir == ChainDir::Backward);
+  R.general = R.rows != 2 || R.laps != Laps::Single || !fast_capture || R.during != Taker::None ||
+              R.sweep || R.pit_choice != PitChoice::Any || R.singletons != Singletons::Any ||
+              R.no_move != NoMove::End || R.start_rule != Start::Alternate ||
+              R.feeding != Feeding::Move || R.one_each_ends || R.tuz != TuzKind::None ||
+              R.setup != SetupKind::None || R.rounds != RoundKind::None;
+  if (R.general && R.skip_full)
+    conflict("sowing.skip_full", "is only played with single laps and no rounds");
+  if (R.general && R.grand_slam != GrandSlam::NoCapture)
+    conflict("capture.grand_slam", "is only played with single laps and Oware's captures");
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
     conflict("sowing.min_seeds", "with extra turns a minimum above 1 is not supported");
   if (R.tie == TieBreak::FirstEmpty && R.row_empty != RowEmptyCheck::Immediate)

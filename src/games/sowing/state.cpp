@@ -7,11 +7,27 @@
 
 namespace naqala::sowing {
 
+namespace {
+std::uint64_t general_key(std::uint64_t x) {  // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+}  // namespace
+
 State State::initial(const Rules& rules) {
   State s;
   s.rules_ = &rules;
-  for (int h = 0; h < 2 * rules.pits; ++h) s.board_[h] = static_cast<std::uint8_t>(rules.initial_seeds);
+  for (int h = 0; h < rules.pit_count(); ++h)
+    s.board_[h] = static_cast<std::uint8_t>(rules.initial_seeds);
   s.mover_ = rules.first;
+  s.owners_ = rules.north_owned;
+  if (rules.general) {
+    s.init_general();
+    s.check_general();
+    return s;
+  }
   s.check_end(opponent(s.mover_));
   return s;
 }
@@ -37,18 +53,18 @@ void State::check_turn_start() {
   legal_moves(moves);
   if (!moves.empty()) return;
   if (starving) {
-    if (r.cannot_feed == CannotFeed::MoverTakes) return end(EndReason::CannotFeed, Remaining::Emptied, mover_);
+    if (r.cannot_feed == CannotFeed::MoverTakes)
+      return end(EndReason::CannotFeed, Remaining::Emptied, mover_);
     return end(EndReason::CannotFeed, Remaining::Owner, {});
   }
   // Every move would be a forbidden grand slam: the mover takes every seed left (S4c:333).
   end(EndReason::GrandSlam, Remaining::Emptied, mover_);
 }
 
-
 void State::end(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
   const Rules& r = *rules_;
   reason_ = reason;
-  for (int h = 0; h < 2 * r.pits; ++h) {
+  for (int h = 0; h < r.pit_count(); ++h) {
     if (remaining == Remaining::None || board_[h] == 0) continue;
     const Player taker = remaining == Remaining::Owner ? r.owner(h) : *emptied;
     board_[r.store(taker)] += board_[h];
@@ -60,6 +76,15 @@ void State::end(EndReason reason, Remaining remaining, std::optional<Player> emp
 }
 
 void State::end_by_cycle() {
+  if (rules_->general) {
+    // A cycle inside a round ends that round (the seeds go to the pits' owners).
+    if (rules_->rounds != RoundKind::None) return end_round(EndReason::Cycle, Remaining::Owner, {});
+    if (rules_->cycle == CycleRule::Owner)
+      return end_general(EndReason::Cycle, Remaining::Owner, {});
+    end_general(EndReason::Cycle, Remaining::None, {});
+    result_ = Result::Draw;
+    return;
+  }
   if (rules_->cycle == CycleRule::Owner) return end(EndReason::Cycle, Remaining::Owner, {});
   end(EndReason::Cycle, Remaining::None, {});
   result_ = Result::Draw;
@@ -68,14 +93,21 @@ void State::end_by_cycle() {
 Outcome State::outcome() const {
   Outcome o;
   o.scores = {store(Player::South), store(Player::North)};
+  if (rules_->rounds == RoundKind::Points) o.scores = {match_[0], match_[1]};
   o.reason = reason_;
   if (!is_over()) return o;
   switch (result_) {
-    case Result::Draw: break;
-    case Result::SouthWins: o.winner = Player::South; break;
-    case Result::NorthWins: o.winner = Player::North; break;
+    case Result::Draw:
+      break;
+    case Result::SouthWins:
+      o.winner = Player::South;
+      break;
+    case Result::NorthWins:
+      o.winner = Player::North;
+      break;
     case Result::ByStores:
-      if (o.scores[0] != o.scores[1]) o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
+      if (o.scores[0] != o.scores[1])
+        o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
       break;
   }
   return o;
@@ -85,12 +117,23 @@ std::uint64_t State::hash() const {
   const Rules& r = *rules_;
   std::uint64_t h = mover_ == Player::North ? r.zobrist.side() : 0;
   for (int i = 0; i < r.holes; ++i) h ^= r.zobrist.key(i, board_[i]);
+  if (r.general) {
+    // Everything else that makes a position: owners, burnt pits, tuz, phase, round, match.
+    std::uint64_t extra = owners_ ^ (std::uint64_t{burnt_} << 24);
+    extra = extra * 31 + static_cast<std::uint64_t>(tuz_[0] + 1) * 64 +
+            static_cast<std::uint64_t>(tuz_[1] + 1);
+    extra = extra * 31 + static_cast<std::uint64_t>(phase_) * 256 + setup_done_;
+    extra = extra * 31 + round_ * 4 + static_cast<std::uint64_t>(passed_ + 1);
+    extra = extra * 65537 + match_[0] * 1024 + match_[1] + arranger_ * 7 + round_starter_ * 3;
+    h ^= general_key(extra);
+  }
   return h;
 }
 
 std::optional<State::Move> State::parse_move(std::string_view text) const {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (rules_->general) return parse_general(text);
   int pit = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), pit);
   if (ec != std::errc() || end != text.data() + text.size() || pit < 1 || pit > rules_->pits)
@@ -101,15 +144,16 @@ std::optional<State::Move> State::parse_move(std::string_view text) const {
 std::string State::position() const {
   const Rules& r = *rules_;
   std::string out;
-  for (Player p : {Player::South, Player::North}) {
+  for (int row = 0; row < r.rows; ++row) {
     for (int i = 0; i < r.pits; ++i) {
       if (i) out += ',';
-      out += std::to_string(pit(p, i));
+      out += std::to_string(board_[row * r.pits + i]);
     }
     out += '/';
   }
   out += std::to_string(store(Player::South)) + ',' + std::to_string(store(Player::North)) + '/';
   out += letter(mover_);
+  if (r.general) out += position_extras();
   return out;
 }
 
@@ -139,30 +183,39 @@ int parse_count(std::string_view field, std::string_view what, std::string_view 
 }  // namespace
 
 State State::from_position(const Rules& rules, std::string_view text) {
-  const std::string form = "the form is <south pits>/<north pits>/<south store>,<north store>/<S|N>, "
-                           "each row from its owner's left, e.g. " + initial(rules).position();
+  const std::string form =
+      "the form is <south pits>/<north pits>/<south store>,<north store>/<S|N>, "
+      "each row from its owner's left, e.g. " +
+      initial(rules).position();
   auto fields = split(text, '/');
-  if (fields.size() != 4)
+  const std::size_t base = static_cast<std::size_t>(rules.rows) + 2;
+  if (fields.size() < base || (!rules.general && fields.size() != base))
     throw ParseError("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
-                     " '/'-separated fields, not 4; " + form);
-  State s;
-  s.rules_ = &rules;
+                     " '/'-separated fields, not " + std::to_string(base) + "; " + form);
+  State s = initial(rules);
+  s.reason_ = EndReason::None;
+  s.result_ = Result::ByStores;
+  s.phase_ = Phase::Play;
   int total = 0;
-  for (Player p : {Player::South, Player::North}) {
-    auto pits = split(fields[index(p)], ',');
+  for (int row = 0; row < rules.rows; ++row) {
+    const std::string who = row == 0 ? "south" : row + 1 == rules.rows ? "north" : "middle";
+    auto pits = split(fields[row], ',');
     if (static_cast<int>(pits.size()) != rules.pits)
-      throw ParseError("position '" + std::string(text) + "': " + std::string(name(p)) + "'s row has " +
+      throw ParseError("position '" + std::string(text) + "': the " + who + " row has " +
                        std::to_string(pits.size()) + " pits; " + rules.name + " has " +
                        std::to_string(rules.pits) + "; " + form);
     for (int i = 0; i < rules.pits; ++i) {
       const int v = parse_count(pits[i], "pit", text);
-      s.board_[rules.first_pit(p) + i] = static_cast<std::uint8_t>(v);
+      s.board_[row * rules.pits + i] = static_cast<std::uint8_t>(v);
       total += v;
     }
   }
+  fields.erase(fields.begin() + 1,
+               fields.begin() + rules.rows - 1);  // now: south, north, stores, side, ...
   auto stores = split(fields[2], ',');
   if (stores.size() != 2)
-    throw ParseError("position '" + std::string(text) + "': the stores field needs two counts; " + form);
+    throw ParseError("position '" + std::string(text) + "': the stores field needs two counts; " +
+                     form);
   for (Player p : {Player::South, Player::North}) {
     const int v = parse_count(stores[index(p)], "store", text);
     s.board_[rules.store(p)] = static_cast<std::uint8_t>(v);
@@ -173,12 +226,22 @@ State State::from_position(const Rules& rules, std::string_view text) {
   } else if (fields[3] == "N" || fields[3] == "n") {
     s.mover_ = Player::North;
   } else {
-    throw ParseError("position '" + std::string(text) + "': the side to move must be S or N, not '" +
-                     std::string(fields[3]) + "'");
+    throw ParseError("position '" + std::string(text) +
+                     "': the side to move must be S or N, not '" + std::string(fields[3]) + "'");
+  }
+  if (rules.general) {
+    for (std::size_t i = 4; i < fields.size(); ++i) s.parse_extras(fields[i], text);
+    if (s.phase_ == Phase::Setup ? total > rules.total_seeds : total != rules.total_seeds)
+      throw ParseError("position '" + std::string(text) + "' holds " + std::to_string(total) +
+                       " seeds; " + rules.name + " is played with " +
+                       std::to_string(rules.total_seeds));
+    s.check_general();
+    return s;
   }
   if (total != rules.total_seeds)
     throw ParseError("position '" + std::string(text) + "' holds " + std::to_string(total) +
-                     " seeds; " + rules.name + " is played with " + std::to_string(rules.total_seeds));
+                     " seeds; " + rules.name + " is played with " +
+                     std::to_string(rules.total_seeds));
   s.check_end(opponent(s.mover_));
   return s;
 }
@@ -186,8 +249,10 @@ State State::from_position(const Rules& rules, std::string_view text) {
 std::string State::render() const {
   const Rules& r = *rules_;
   const int n = r.pits;
-  auto cell = [](int v) {
-    std::string t = std::to_string(v);
+  auto cell = [&](int hole) {
+    std::string t = std::to_string(board_[hole]);
+    if (r.general && burnt(hole)) t = "x";
+    if (r.general && (hole == tuz_[0] || hole == tuz_[1])) t = "T";
     return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
   };
   // North's pits are drawn from South's point of view: North's pit n on the left.
@@ -195,21 +260,67 @@ std::string State::render() const {
   const bool ccw = r.direction == Direction::Ccw;
   const int left_store = ccw ? store(Player::North) : store(Player::South);
   const int right_store = ccw ? store(Player::South) : store(Player::North);
+  auto number = [](int v) {
+    std::string t = std::to_string(v);
+    return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
+  };
   std::ostringstream out;
   std::string numbers_north = "      ", numbers_south = "      ", row_north = "      ",
-              row_south = "      ";
+              row_south = "      ", row_middle = "      ";
+  const int north = r.first_pit(Player::North);
   for (int x = 0; x < n; ++x) {
-    numbers_north += cell(n - x);
-    row_north += cell(pit(Player::North, n - 1 - x));
-    numbers_south += cell(x + 1);
-    row_south += cell(pit(Player::South, x));
+    numbers_north += number(n - x);
+    row_north += cell(north + n - 1 - x);
+    numbers_south += number(x + 1);
+    row_south += cell(x);
+    if (r.rows == 3) row_middle += cell(n + x);
   }
-  const std::string mark_n = !is_over() && mover_ == Player::North ? "  <- to move" : "";
-  const std::string mark_s = !is_over() && mover_ == Player::South ? "  <- to move" : "";
+  const bool waiting = !is_over() && (!r.general || phase_ != Phase::Joint);
+  const std::string mark_n = waiting && mover_ == Player::North ? "  <- to move" : "";
+  const std::string mark_s = waiting && mover_ == Player::South ? "  <- to move" : "";
   out << "      North" << mark_n << "\n" << numbers_north << "\n" << row_north << "\n";
-  out << cell(left_store) << "  " << std::string(4 * n, ' ') << cell(right_store) << "\n";
-  out << row_south << "\n" << numbers_south << "\n" << "      South" << mark_s << "\n";
-  out << "      stores: South " << store(Player::South) << ", North " << store(Player::North) << "\n";
+  if (r.rows == 3)
+    out << row_middle << "   (middle row)\n";
+  else
+    out << number(left_store) << "  " << std::string(4 * n, ' ') << number(right_store) << "\n";
+  out << row_south << "\n"
+      << numbers_south << "\n"
+      << "      South" << mark_s << "\n";
+  out << "      stores: South " << store(Player::South) << ", North " << store(Player::North)
+      << "\n";
+  if (r.general) {
+    if (owners_ != r.north_owned) {
+      out << "      owners:";
+      for (int h = 0; h < r.pit_count(); ++h)
+        out << (h == n || h == 2 * n ? " " : "") << letter(owner_of(h));
+      out << " (South's row, then North's, each from its owner's left)\n";
+    }
+    if (burnt_) out << "      x = burnt pit (skipped this round)\n";
+    if (tuz_[0] >= 0 || tuz_[1] >= 0)
+      out << "      T = tuz (its seeds go to the store of the other row's player)\n";
+    switch (phase_) {
+      case Phase::Play:
+        break;
+      case Phase::Setup:
+        out << "      setup: " << name(mover_) << " lays out the seeds\n";
+        break;
+      case Phase::Pie:
+        out << "      " << name(mover_) << " may turn the board round (swap) or keep it\n";
+        break;
+      case Phase::Joint:
+        out << "      first move: both players choose a pit at once (South+North)\n";
+        break;
+      case Phase::Claim:
+        out << "      " << name(mover_) << " claims pits of the loser's row\n";
+        break;
+    }
+    if (r.rounds != RoundKind::None) {
+      out << "      round " << round_;
+      if (r.rounds == RoundKind::Points)
+        out << ", set points: South " << match_[0] << ", North " << match_[1];
+      out << "\n";
+    }
+  }
   return out.str();
 }
 
@@ -221,14 +332,42 @@ nlohmann::json State::board_json() const {
     for (int i = 0; i < r.pits; ++i) row.push_back(pit(p, i));
     rows.push_back(row);
   }
-  return {{"family", "sowing"},
-          {"pits", r.pits},
-          {"rows", rows},
-          {"stores", {store(Player::South), store(Player::North)}},
-          {"stores_sown", r.stores != StoreSowing::None},
-          {"direction", r.direction == Direction::Ccw ? "ccw" : "cw"},
-          {"to_move", std::string(name(mover_))},
-          {"position", position()}};
+  nlohmann::json extra = nlohmann::json::object();
+  if (r.general) {
+    if (r.rows == 3) {
+      nlohmann::json middle = nlohmann::json::array();
+      for (int i = 0; i < r.pits; ++i) middle.push_back(board_[r.pits + i]);
+      extra["middle_row"] = middle;  // columns from South's left
+    }
+    nlohmann::json owners = nlohmann::json::array(), burnt_pits = nlohmann::json::array(),
+                   tuz = nlohmann::json::array();
+    for (int h = 0; h < r.pit_count(); ++h) {
+      owners.push_back(std::string(1, letter(owner_of(h))));
+      if (burnt(h)) burnt_pits.push_back(pit_name(r, h));
+      if (h == tuz_[0] || h == tuz_[1]) tuz.push_back(pit_name(r, h));
+    }
+    extra["owners"] = owners;
+    extra["burnt"] = burnt_pits;
+    extra["tuz"] = tuz;
+    static constexpr const char* phases[] = {"play", "setup", "pie", "joint", "claim"};
+    extra["phase"] = phases[static_cast<int>(phase_)];
+    if (r.rounds != RoundKind::None) {
+      extra["round"] = round_;
+      extra["rounds_won"] = {rounds_won_[0], rounds_won_[1]};
+      extra["last_round"] = {last_round_[0], last_round_[1]};
+      if (r.rounds == RoundKind::Points) extra["match_points"] = {match_[0], match_[1]};
+    }
+  }
+  nlohmann::json out = {{"family", "sowing"},
+                        {"pits", r.pits},
+                        {"rows", rows},
+                        {"stores", {store(Player::South), store(Player::North)}},
+                        {"stores_sown", r.stores != StoreSowing::None},
+                        {"direction", r.direction == Direction::Ccw ? "ccw" : "cw"},
+                        {"to_move", std::string(name(mover_))},
+                        {"position", position()}};
+  out.update(extra);
+  return out;
 }
 
 }  // namespace naqala::sowing

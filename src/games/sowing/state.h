@@ -4,11 +4,10 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "core/outcome.h"
 #include "core/static_vector.h"
@@ -16,10 +15,25 @@
 
 namespace naqala::sowing {
 
+// "S3", "N7" (a pit of a row, counted from its owner's left) or "M4" (Gabata's middle row).
+std::string pit_name(const Rules& r, int hole);
+
 class State {
  public:
-  using Move = std::uint16_t;  // the pit's index in the mover's row, 0 = his leftmost
-  using MoveList = StaticVector<Move, kMaxPitsPerRow>;
+  // A sowing: the pit's number along the mover's path, 0 = his leftmost pit (on the fast path
+  // always a pit of his row). The general path adds kinds in the high bits.
+  using Move = std::uint16_t;
+  // Setup counts (up to 98 seeds) and Congklak's joint first moves (9 x 9) are the longest lists.
+  using MoveList = StaticVector<Move, 128>;
+  static constexpr Move kTuz = 0x40;   // with a sowing: declare the tuz it makes
+  static constexpr Move kGift = 0x80;  // Awale's one-seed gift from this pit
+  static constexpr Move kKind = 0xf000;
+  static constexpr Move kJoint = 0x1000;  // Congklak's start: South's label | North's << 6
+  static constexpr Move kSetup = 0x2000;  // seeds for the next pit of the layout
+  static constexpr Move kPie = 0x3000;    // 0 keep, 1 swap
+  static constexpr Move kClaim = 0x4000;  // Nam-Nam: mask of the loser's pits claimed
+
+  enum class Phase : std::uint8_t { Play, Setup, Pie, Joint, Claim };
 
   static State initial(const Rules& rules);
   // Parses the position text of docs/notation.md; throws ParseError.
@@ -37,7 +51,9 @@ class State {
   // Grows with every capture and never shrinks: positions before it cannot come back.
   std::uint64_t irreversible_count() const { return store(Player::South) + store(Player::North); }
 
-  std::string format_move(Move move) const { return std::to_string(move + 1); }
+  std::string format_move(Move move) const {
+    return rules_->general ? format_general(move) : std::to_string(move + 1);
+  }
   std::optional<Move> parse_move(std::string_view text) const;
   std::string position() const;
   std::string render() const;
@@ -49,16 +65,55 @@ class State {
   int pit(Player p, int i) const { return board_[rules_->first_pit(p) + i]; }
   int row_seeds(Player p) const;
 
+  // General-path state (all zero for the fast-path rulesets).
+  Phase phase() const { return phase_; }
+  Player owner_of(int hole) const { return (owners_ >> hole) & 1 ? Player::North : Player::South; }
+  bool burnt(int hole) const { return (burnt_ >> hole) & 1; }
+  int tuz(Player p) const { return tuz_[index(p)]; }  // the hole, or -1
+  int round() const { return round_; }
+  int match_points(Player p) const { return match_[index(p)]; }
+  int last_round_score(Player p) const { return last_round_[index(p)]; }
+  int rounds_won(Player p) const { return rounds_won_[index(p)]; }
+  int seeds_in_play() const;  // on the board, not in the stores
+
  private:
   State() = default;
-  int sow(int origin);            // sows from `origin`, returns the hole of the last seed
-  void capture(int last);         // applies the capture rule at the last hole
-  bool feeds(Move move) const;    // the move leaves seeds in the opponent's row
+  // The general path (state_general.cpp): relay, rounds, setup, tuz, joint moves, ...
+  void init_general();
+  void legal_general(MoveList& moves) const;
+  void play_general(Move move);
+  std::string format_general(Move move) const;
+  std::optional<Move> parse_general(std::string_view text) const;
+  std::string position_extras() const;
+  void parse_extras(std::string_view field, std::string_view text);
+  void check_general();
+  struct SowResult {
+    int last = -1;          // the hole of the last seed
+    bool ended = false;     // the move ended by a rule (capture of fours, ...)
+    bool infinite = false;  // the sowing never ends
+    bool captured = false;
+  };
+  SowResult sow_general(int origin, bool declare_tuz);
+  void drop(int hole, bool last, SowResult& res);
+  int step(int hole, int origin) const;
+  bool capture_general(int last, bool declare_tuz);
+  bool tuz_eligible(int hole) const;
+  int owned_seeds(Player p) const;
+  bool can_move(Player p) const;
+  void take(int hole, Player taker);
+  void after_general(int last, bool extra_turn, bool captured);
+  void end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied);
+  void new_round();
+  void play_joint(int south_hole, int north_hole);
+  void end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied);
+  int sow(int origin);          // sows from `origin`, returns the hole of the last seed
+  void capture(int last);       // applies the capture rule at the last hole
+  bool feeds(Move move) const;  // the move leaves seeds in the opponent's row
   bool is_grand_slam(Move move) const;
   int grand_slam_take(int last) const;  // seeds a counts-capture at `last` would take
   void after_move(bool extra_turn);
   void check_end(Player moved);  // `moved` just played (or would have)
-  void check_turn_start();        // feeding and forbidden grand slams: can the mover move?
+  void check_turn_start();       // feeding and forbidden grand slams: can the mover move?
   void end(EndReason reason, Remaining remaining, std::optional<Player> emptied);
 
   const Rules* rules_ = nullptr;
@@ -66,7 +121,26 @@ class State {
   Player mover_ = Player::South;
   EndReason reason_ = EndReason::None;
   // How the result is decided once the game is over: by the stores, or fixed.
-  enum class Result : std::uint8_t { ByStores, Draw, SouthWins, NorthWins } result_ = Result::ByStores;
+  enum class Result : std::uint8_t {
+    ByStores,
+    Draw,
+    SouthWins,
+    NorthWins
+  } result_ = Result::ByStores;
+  // General path only.
+  Phase phase_ = Phase::Play;
+  std::uint8_t setup_done_ = 0;  // pits of the layout filled so far
+  std::uint16_t round_ = 1;
+  std::int8_t passed_ = -1;  // the player who passed (NoMove::PassOnce), or -1
+  std::uint8_t round_starter_ = 0;
+  std::uint8_t arranger_ = 0;
+  std::int8_t last_taker_ = -1;  // who made the last capture (Nam-Nam's sweep)
+  std::array<std::int8_t, 2> tuz_{-1, -1};
+  std::array<std::uint8_t, 2> rounds_won_{};
+  std::array<std::uint8_t, 2> last_round_{};
+  std::array<std::uint16_t, 2> match_{};
+  std::uint32_t owners_ = 0;  // bit h: North owns pit h
+  std::uint32_t burnt_ = 0;   // bit h: pit h is burnt (skipped) this round
 };
 
 inline int State::row_seeds(Player p) const {
@@ -134,8 +208,9 @@ inline int State::sow(int origin) {
   return hole;
 }
 
-inline void State::legal_moves(MoveList& moves) const {
+[[gnu::always_inline]] inline void State::legal_moves(MoveList& moves) const {
   const Rules& r = *rules_;
+  if (r.general) return legal_general(moves);
   const int first = r.first_pit(mover_), pits = r.pits, min_seeds = r.min_seeds;
   Move* out = moves.data();
   std::size_t n = 0;
@@ -145,16 +220,16 @@ inline void State::legal_moves(MoveList& moves) const {
   }
   moves.set_size(n);
   if (r.must_feed && row_seeds(opponent(mover_)) == 0) {
-    MoveList feeding;
+    std::size_t kept = 0;
     for (Move m : moves)
-      if (feeds(m)) feeding.push_back(m);
-    moves = feeding;
+      if (feeds(m)) out[kept++] = m;
+    moves.set_size(kept);
   }
   if (r.grand_slam == GrandSlam::Forbidden && r.capture == CaptureKind::Counts) {
-    MoveList allowed;
+    std::size_t kept = 0;
     for (Move m : moves)
-      if (!is_grand_slam(m)) allowed.push_back(m);
-    moves = allowed;
+      if (!is_grand_slam(m)) out[kept++] = m;
+    moves.set_size(kept);
   }
 }
 
@@ -162,8 +237,8 @@ inline int State::grand_slam_take(int last) const {
   const Rules& r = *rules_;
   const auto& prev = r.prev[index(mover_)];
   int take = 0;
-  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && board_[h] < 32 &&
-                     ((r.count_mask >> board_[h]) & 1);
+  for (int h = last;
+       r.is_pit(h) && r.owner(h) != mover_ && board_[h] < 32 && ((r.count_mask >> board_[h]) & 1);
        h = prev[h]) {
     take += board_[h];
     if (!r.chain) break;
@@ -189,7 +264,8 @@ inline void State::capture(int last) {
       const int take = grand_slam_take(last);
       if (take == 0) return;
       const bool grand_slam = take == row_seeds(opponent(mover_));
-      if (grand_slam && r.grand_slam != GrandSlam::CaptureAll) return;  // no_capture (forbidden never gets here)
+      if (grand_slam && r.grand_slam != GrandSlam::CaptureAll)
+        return;  // no_capture (forbidden never gets here)
       const auto& prev = r.prev[index(mover_)];
       int h = last;
       for (int taken = 0; taken < take; h = prev[h]) {
@@ -230,7 +306,8 @@ inline void State::check_end(Player moved) {
     const bool north_empty = row_seeds(Player::North) == 0;
     if (!south_empty && !north_empty) return;
     // Both rows empty at once: the mover's row emptied first, while he sowed.
-    const Player emptied = south_empty && north_empty ? moved : (south_empty ? Player::South : Player::North);
+    const Player emptied =
+        south_empty && north_empty ? moved : (south_empty ? Player::South : Player::North);
     return end(EndReason::RowEmpty, r.remaining, emptied);
   }
   // At the start of the mover's turn: can he move at all?
@@ -246,8 +323,9 @@ inline void State::check_end(Player moved) {
     check_turn_start();
 }
 
-inline void State::play(Move move) {
+[[gnu::always_inline]] inline void State::play(Move move) {
   const Rules& r = *rules_;
+  if (r.general) return play_general(move);
   const int last = sow(r.first_pit(mover_) + move);
   capture(last);
   if (is_over()) return;

@@ -137,8 +137,10 @@ TEST(Oware, RepeatedPositionEndsTheGame) {
     }
     ASSERT_TRUE(s->is_over()) << rule;
     EXPECT_EQ(s->outcome().reason, EndReason::Cycle);
-    if (std::string(rule) == "draw") EXPECT_TRUE(s->outcome().is_draw());
-    else EXPECT_EQ(s->outcome().scores[0] + s->outcome().scores[1], 48);
+    if (std::string(rule) == "draw")
+      EXPECT_TRUE(s->outcome().is_draw());
+    else
+      EXPECT_EQ(s->outcome().scores[0] + s->outcome().scores[1], 48);
   }
 }
 

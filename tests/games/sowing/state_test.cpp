@@ -13,10 +13,16 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const std::vector<std::string> kVariants = {"kalah", "kalah:seeds=6", "kalah:empty_capture=true",
-                                            "bantumi", "bantumi:counting=nokia", "oware",
-                                            "oware:grand_slam=forbidden", "oware:grand_slam=capture_all",
-                                            "oware:skip_12=true", "oware:cycle=draw"};
+const std::vector<std::string> kVariants = {"kalah",
+                                            "kalah:seeds=6",
+                                            "kalah:empty_capture=true",
+                                            "bantumi",
+                                            "bantumi:counting=nokia",
+                                            "oware",
+                                            "oware:grand_slam=forbidden",
+                                            "oware:grand_slam=capture_all",
+                                            "oware:skip_12=true",
+                                            "oware:cycle=draw"};
 
 int total_seeds(const State& s) {
   int sum = 0;
@@ -37,14 +43,16 @@ TEST(SowingState, RandomGamesKeepEverySeedAndEnd) {
         State::MoveList moves;
         s.typed().legal_moves(moves);
         ASSERT_FALSE(moves.empty()) << v << " " << s.position();
-        for (auto m : moves) ASSERT_GT(s.typed().pit(s.to_move(), m), 0) << v;  // never an empty pit
+        for (auto m : moves)
+          ASSERT_GT(s.typed().pit(s.to_move(), m), 0) << v;  // never an empty pit
         s.play_typed(moves[rng.below(moves.size())]);
         ASSERT_EQ(total_seeds(s.typed()), s.typed().rules().total_seeds) << v;
         ASSERT_LT(++plies, 5000) << v << ": the game did not end";
       }
       const Outcome o = s.outcome();
       EXPECT_NE(o.reason, EndReason::None);
-      if (o.winner) EXPECT_GE(o.scores[index(*o.winner)], o.scores[index(opponent(*o.winner))]) << v;
+      if (o.winner)
+        EXPECT_GE(o.scores[index(*o.winner)], o.scores[index(opponent(*o.winner))]) << v;
     }
   }
 }

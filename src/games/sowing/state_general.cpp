@@ -1,0 +1,950 @@
+// The general path of the sowing engine: every rule beyond single laps and Kalah/Oware
+// captures (relay and pussa-kanawa laps, captures during the sowing, tuz, column captures,
+// setup phases and the pie rule, joint first moves, passes, rounds). Rulesets that use none
+// of it never come here (Rules::general), so the fast path keeps its speed.
+#include <algorithm>
+#include <bit>
+#include <charconv>
+
+#include "core/error.h"
+#include "games/sowing/state.h"
+
+namespace naqala::sowing {
+
+namespace {
+
+// Brent's cycle detection over snapshots of a sowing in progress: a relay that comes back to
+// a snapshot it has seen never ends (the sowing is deterministic given the snapshot).
+template <class Snapshot>
+class LoopDetector {
+ public:
+  explicit LoopDetector(const Snapshot& first) : saved_(first) {}
+  bool repeats(const Snapshot& now) {
+    if (now == saved_) return true;
+    if (++steps_ == power_) {
+      saved_ = now;
+      power_ *= 2;
+      steps_ = 0;
+    }
+    return false;
+  }
+
+ private:
+  Snapshot saved_;
+  std::uint64_t power_ = 1, steps_ = 0;
+};
+
+}  // namespace
+
+int State::seeds_in_play() const {
+  int sum = 0;
+  for (int h = 0; h < rules_->pit_count(); ++h) sum += board_[h];
+  return sum;
+}
+
+int State::owned_seeds(Player p) const {
+  int sum = 0;
+  for (int h = 0; h < rules_->pit_count(); ++h)
+    if (owner_of(h) == p) sum += board_[h];
+  return sum;
+}
+
+void State::init_general() {
+  const Rules& r = *rules_;
+  owners_ = r.north_owned;
+  round_starter_ = static_cast<std::uint8_t>(index(r.first));
+  if (r.setup != SetupKind::None) {
+    for (int h = 0; h < r.pit_count(); ++h) board_[h] = 0;
+    phase_ = Phase::Setup;
+    mover_ = r.arranger;
+    arranger_ = static_cast<std::uint8_t>(index(r.arranger));
+  } else if (r.start_rule == Start::Simultaneous) {
+    phase_ = Phase::Joint;
+    mover_ = Player::South;
+  }
+}
+
+// ---- moves ----
+
+void State::legal_general(MoveList& moves) const {
+  const Rules& r = *rules_;
+  moves.clear();
+  const int p = index(mover_);
+  switch (phase_) {
+    case Phase::Setup: {
+      const bool mirror = r.setup == SetupKind::Mirror;
+      const int slots = mirror ? r.pits : r.pit_count();
+      const int in_hand =
+          mirror ? r.total_seeds / 2 - row_seeds(Player::South) : r.total_seeds - seeds_in_play();
+      const int left = slots - setup_done_;  // this pit included
+      const int hi = left == 1 ? in_hand : in_hand - r.setup_min * (left - 1);
+      const int lo = left == 1 ? in_hand : r.setup_min;
+      for (int c = lo; c <= std::min(hi, kMaxSeedsPerHole); ++c)
+        moves.push_back(static_cast<Move>(kSetup | c));
+      return;
+    }
+    case Phase::Pie:
+      moves.push_back(kPie | 0);
+      moves.push_back(kPie | 1);
+      return;
+    case Phase::Claim: {
+      const int k = (store(mover_) - r.pits * r.initial_seeds) / r.initial_seeds;
+      for (unsigned mask = 1; mask < (1u << r.pits); ++mask)
+        if (std::popcount(mask) == k) moves.push_back(static_cast<Move>(kClaim | mask));
+      return;
+    }
+    case Phase::Joint:
+      for (int s = 0; s < r.pits; ++s) {
+        if (board_[r.label_hole[0][s]] == 0) continue;
+        for (int n = 0; n < r.pits; ++n)
+          if (board_[r.label_hole[1][n]] != 0)
+            moves.push_back(static_cast<Move>(kJoint | s | n << 6));
+      }
+      return;
+    case Phase::Play:
+      break;
+  }
+  const Player you = opponent(mover_);
+  const bool starving = r.must_feed && owned_seeds(you) == 0;
+  if (starving && r.feeding == Feeding::Gift) {
+    for (int k = 0; k < r.pits; ++k)
+      if (board_[r.label_hole[p][k]] > 0 && owner_of(r.label_hole[p][k]) == mover_)
+        moves.push_back(static_cast<Move>(k | kGift));
+    return;
+  }
+  bool any_multi = false;
+  for (int k = 0; k < r.labels; ++k) {
+    const int h = r.label_hole[p][k];
+    if (owner_of(h) != mover_ || burnt(h) || board_[h] < r.min_seeds) continue;
+    if (h == tuz_[0] || h == tuz_[1]) continue;
+    moves.push_back(static_cast<Move>(k));
+    any_multi |= board_[h] > 1;
+  }
+  if (r.pit_choice == PitChoice::Rightmost && !moves.empty()) {
+    // The head (rightmost pit of his row), or the nearest pit left of it that holds seeds.
+    Move best = moves[0];
+    for (Move m : moves)
+      if (m < r.pits && (best >= r.pits || m > best)) best = m;
+    moves.clear();
+    if (best < r.pits) moves.push_back(best);
+  }
+  if (r.singletons == Singletons::LastResort && any_multi) {
+    std::size_t kept = 0;
+    for (Move m : moves)
+      if (board_[r.label_hole[p][m]] > 1) moves[kept++] = m;
+    moves.set_size(kept);
+  }
+  if (starving || r.tuz == TuzKind::Choice) {
+    const MoveList all = moves;
+    moves.clear();
+    for (Move m : all) {
+      const int h = r.label_hole[p][m];
+      if (starving) {
+        State after = *this;
+        const SowResult res = after.sow_general(h, false);
+        if (!res.infinite && after.owned_seeds(you) == 0) continue;
+      }
+      moves.push_back(m);
+      if (r.tuz == TuzKind::Choice && tuz_[p] == -1) {
+        // `7t` beside `7` only where the last seed would make an eligible tuz.
+        State probe = *this;
+        const SowResult res = probe.sow_general(h, true);
+        if (!res.infinite && probe.tuz_[p] != -1) moves.push_back(static_cast<Move>(m | kTuz));
+      }
+    }
+  }
+}
+
+// ---- sowing ----
+
+int State::step(int hole, int origin) const {
+  const auto& next = rules_->next[index(mover_)];
+  int guard = kMaxHoles;
+  do {
+    hole = next[hole];
+  } while (((rules_->skip_origin && hole == origin) || burnt(hole)) && --guard);
+  return hole;
+}
+
+void State::take(int hole, Player taker) {
+  board_[rules_->store(taker)] += board_[hole];
+  board_[hole] = 0;
+}
+
+void State::drop(int hole, bool last, SowResult& res) {
+  const Rules& r = *rules_;
+  // A seed sown into a tuz goes to the store of the tuz's owner.
+  if (hole == tuz_[0] || hole == tuz_[1]) {
+    ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
+    return;
+  }
+  ++board_[hole];
+  if (r.during == Taker::None || board_[hole] != r.during_count || !r.is_pit(hole)) return;
+  Taker who = last && r.during_last != Taker::Continue ? r.during_last : r.during;
+  const Player taker = who == Taker::Sower ? mover_ : owner_of(hole);
+  take(hole, taker);
+  res.captured = true;
+  last_taker_ = static_cast<std::int8_t>(index(taker));
+  if (last && r.during_last != Taker::Continue) res.ended = true;
+}
+
+bool State::tuz_eligible(int hole) const {
+  const Rules& r = *rules_;
+  const Player me = mover_, you = opponent(me);
+  if (r.tuz == TuzKind::None || tuz_[index(me)] != -1 || owner_of(hole) != you) return false;
+  const int pos = hole - r.first_pit(you);                          // index in his row
+  if (pos < 0 || pos >= r.pits || pos == r.pits - 1) return false;  // never his last pit
+  const int theirs = tuz_[index(you)];  // in my row: not the same number
+  if (theirs >= 0 && theirs - r.first_pit(me) == pos) return false;
+  return true;
+}
+
+bool State::capture_general(int last, bool declare_tuz) {
+  const Rules& r = *rules_;
+  const Player me = mover_;
+  if (!r.is_pit(last) || last == tuz_[0] || last == tuz_[1]) return false;
+  const int c = board_[last];
+  if ((r.capture_set & kCapOpposite) && owner_of(last) == me && c == 1) {
+    const int o = r.opposite(last);
+    if (board_[o] > 0 || r.empty_capture) {
+      take(o, me);
+      if (r.with_last_seed) take(last, me);
+      last_taker_ = static_cast<std::int8_t>(index(me));
+      return true;
+    }
+  }
+  if (r.capture_set & kCapCounts) {
+    auto side_ok = [&](int h) {
+      return r.capture_side == CaptureSide::Both ||
+             (owner_of(h) == me) == (r.capture_side == CaptureSide::Own);
+    };
+    if (!side_ok(last)) return false;
+    if (r.tuz != TuzKind::None && c == r.tuz_count && tuz_eligible(last) &&
+        (r.tuz == TuzKind::Auto || declare_tuz)) {
+      tuz_[index(me)] = static_cast<std::int8_t>(last);
+      take(last, me);
+      last_taker_ = static_cast<std::int8_t>(index(me));
+      return true;
+    }
+    if (!r.capturable[c]) return false;
+    const auto& along = r.chain_dir == ChainDir::Backward ? r.prev[index(me)] : r.next[index(me)];
+    int h = last;
+    for (int guard = 0; guard < r.pit_count(); ++guard) {
+      take(h, me);
+      if (r.with_opposite && r.rows == 2) take(r.opposite(h), me);
+      if (!r.chain) break;
+      do h = along[h];
+      while (!r.is_pit(h) || burnt(h));
+      if (h == last || h == tuz_[0] || h == tuz_[1] || !side_ok(h) || !r.capturable[board_[h]])
+        break;
+    }
+    last_taker_ = static_cast<std::int8_t>(index(me));
+    return true;
+  }
+  if ((r.capture_set & kCapColumn) && c == 1) {
+    bool any = false;
+    for (int h = 0; h < r.pit_count(); ++h) {
+      if (h == last || r.column[h] != r.column[last] || board_[h] == 0) continue;
+      if (r.column_enemy_only && owner_of(h) == me) continue;
+      take(h, me);
+      any = true;
+    }
+    if (any) last_taker_ = static_cast<std::int8_t>(index(me));
+    return any;
+  }
+  return false;
+}
+
+State::SowResult State::sow_general(int origin, bool declare_tuz) {
+  const Rules& r = *rules_;
+  SowResult res;
+  int hand = board_[origin];
+  board_[origin] = 0;
+  int hole = origin, lap_origin = origin;
+  if (r.start == SowStart::Origin && hand > 1) {
+    drop(origin, false, res);
+    --hand;
+  }
+  struct Snapshot {
+    std::array<std::uint8_t, kMaxHoles> board;
+    int hole;
+    bool operator==(const Snapshot&) const = default;
+  };
+  LoopDetector<Snapshot> loop({board_, -1});
+  for (;;) {
+    while (hand > 0) {
+      hole = step(hole, lap_origin);
+      --hand;
+      drop(hole, hand == 0, res);
+    }
+    res.last = hole;
+    if (res.ended || !r.is_pit(hole)) return res;
+    switch (r.laps) {
+      case Laps::Single:
+        res.captured |= capture_general(hole, declare_tuz);
+        return res;
+      case Laps::Relay:
+        if (board_[hole] <= 1 || hole == tuz_[0] || hole == tuz_[1]) {
+          res.captured |= capture_general(hole, declare_tuz);
+          return res;
+        }
+        if ((r.capture_set & kCapCounts) && capture_general(hole, declare_tuz)) {
+          res.captured = true;
+          return res;
+        }
+        hand = board_[hole];
+        board_[hole] = 0;
+        lap_origin = hole;
+        break;
+      case Laps::NextPit: {
+        const int n = step(hole, -1);
+        if (board_[n] == 0 || !r.is_pit(n)) {
+          // Pussa-kanawa's end: the hole after the empty one, and the hole opposite it.
+          const int f = step(n, -1);
+          if (r.is_pit(f) && board_[f] > 0) {
+            take(f, mover_);
+            const int o = r.opposite(f);
+            if (o != n && board_[o] > 0 && !burnt(o)) take(o, mover_);
+            res.captured = true;
+            last_taker_ = static_cast<std::int8_t>(index(mover_));
+          }
+          return res;
+        }
+        hand = board_[n];
+        board_[n] = 0;
+        hole = lap_origin = n;
+        break;
+      }
+    }
+    if (loop.repeats({board_, hole})) {
+      res.infinite = true;
+      return res;
+    }
+  }
+}
+
+// ---- playing ----
+
+void State::play_general(Move move) {
+  const Rules& r = *rules_;
+  const int p = index(mover_);
+  switch (move & kKind) {
+    case kSetup: {
+      const int c = move & 0x0fff;
+      if (r.setup == SetupKind::Mirror) {
+        board_[setup_done_] = static_cast<std::uint8_t>(c);
+        board_[r.first_pit(Player::North) + setup_done_] = static_cast<std::uint8_t>(c);
+        ++setup_done_;
+        if (setup_done_ < r.pits) return;
+      } else {
+        board_[setup_done_] = static_cast<std::uint8_t>(c);
+        if (++setup_done_ < r.pit_count()) return;
+      }
+      setup_done_ = 0;
+      if (r.pie) {
+        phase_ = Phase::Pie;
+        mover_ = opponent(Player(arranger_));
+        return;
+      }
+      phase_ = Phase::Play;
+      mover_ = r.setup_first == FirstAfterSetup::Arranger ? Player(arranger_)
+                                                          : opponent(Player(arranger_));
+      return check_general();
+    }
+    case kPie: {
+      if (move & 1) {
+        // Turning the board round: each player takes over the other's row; the arranger
+        // then moves first (S4:53, S4:61).
+        for (int i = 0; i < r.pits; ++i)
+          std::swap(board_[i], board_[r.first_pit(Player::North) + i]);
+        mover_ = Player(arranger_);
+      } else {
+        mover_ = r.setup_first == FirstAfterSetup::Arranger ? Player(arranger_)
+                                                            : opponent(Player(arranger_));
+      }
+      phase_ = Phase::Play;
+      return check_general();
+    }
+    case kClaim: {
+      const Player w = mover_, l = opponent(w);
+      const unsigned mask = move & 0x0fff;
+      int mine = store(w), theirs = store(l);
+      board_[r.store(w)] = board_[r.store(l)] = 0;
+      owners_ = r.north_owned;
+      const int per = r.initial_seeds;
+      for (int i = 0; i < r.pits; ++i) {
+        board_[r.first_pit(w) + i] = static_cast<std::uint8_t>(per);
+        mine -= per;
+      }
+      for (int i = 0; i < r.pits; ++i) {
+        const int h = r.first_pit(l) + i;
+        if ((mask >> i) & 1) {
+          board_[h] = static_cast<std::uint8_t>(per);
+          mine -= per;
+          owners_ = w == Player::North ? owners_ | 1u << h : owners_ & ~(1u << h);
+        } else {
+          const int put = std::min(per, theirs);
+          board_[h] = static_cast<std::uint8_t>(put);
+          theirs -= put;
+        }
+      }
+      board_[r.first_pit(w)] +=
+          static_cast<std::uint8_t>(mine + theirs);  // only after an odd cycle end
+      phase_ = Phase::Play;
+      mover_ = Player(round_starter_);
+      return check_general();
+    }
+    case kJoint:
+      return play_joint(r.label_hole[0][move & 0x3f], r.label_hole[1][(move >> 6) & 0x3f]);
+    default:
+      break;
+  }
+  const int hole = r.label_hole[p][move & 0x3f];
+  if (passed_ == p) passed_ = -1;
+  if (move & kGift) {
+    // Awale (S2 rule 10): one seed from this pit to the pit opposite it; that is the turn.
+    --board_[hole];
+    ++board_[r.opposite(hole)];
+    mover_ = opponent(mover_);
+    return check_general();
+  }
+  const auto before = board_;
+  const SowResult res = sow_general(hole, move & kTuz);
+  if (res.infinite) {
+    // A sowing that never ends annuls the game (RULES.md preface, S4:253-255).
+    board_ = before;
+    reason_ = EndReason::InfiniteSowing;
+    result_ = Result::Draw;
+    return;
+  }
+  after_general(res.last, r.extra_turn && res.last == r.store(mover_), res.captured);
+}
+
+void State::after_general(int last, bool extra_turn, bool captured) {
+  const Rules& r = *rules_;
+  (void)last;
+  if (r.sweep && captured && last_taker_ >= 0) {
+    const int left = seeds_in_play();
+    if (left > 0 && left <= r.sweep) {
+      // Nam-Nam (S4:379): whoever takes the next four also takes the last ones.
+      for (int h = 0; h < r.pit_count(); ++h) take(h, Player(last_taker_));
+      return end_round(EndReason::AllCaptured, Remaining::None, {});
+    }
+  }
+  if (r.threshold && r.rounds == RoundKind::None) {
+    const int s = store(Player::South), n = store(Player::North);
+    if (s >= r.threshold || n >= r.threshold)
+      return end_general(EndReason::Threshold, Remaining::None, {});
+    if (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)
+      return end_general(EndReason::Threshold, Remaining::None, {});
+  }
+  if (!extra_turn) mover_ = opponent(mover_);
+  check_general();
+}
+
+bool State::can_move(Player p) const {
+  State probe = *this;
+  probe.mover_ = p;
+  MoveList moves;
+  probe.legal_general(moves);
+  return !moves.empty();
+}
+
+void State::check_general() {
+  const Rules& r = *rules_;
+  if (phase_ != Phase::Play || is_over()) return;
+  const Player me = mover_, you = opponent(me);
+  if (r.one_each_ends && owned_seeds(Player::South) == 1 && owned_seeds(Player::North) == 1)
+    return end_round(EndReason::RowEmpty, Remaining::Owner, {});  // S4:70: each takes his own
+  if (seeds_in_play() == 0) return end_round(EndReason::AllCaptured, Remaining::None, {});
+  if (r.row_empty == RowEmptyCheck::Immediate) {
+    const bool south_empty = owned_seeds(Player::South) == 0,
+               north_empty = owned_seeds(Player::North) == 0;
+    if (south_empty || north_empty)
+      return end_round(EndReason::RowEmpty, r.remaining,
+                       south_empty ? Player::South : Player::North);
+  }
+  if (can_move(me)) return;
+  if (r.must_feed && owned_seeds(you) == 0 && owned_seeds(me) > 0) {
+    if (r.cannot_feed == CannotFeed::MoverTakes)
+      return end_round(EndReason::CannotFeed, Remaining::Emptied, me);
+    return end_round(EndReason::CannotFeed, Remaining::Owner, {});
+  }
+  switch (r.no_move) {
+    case NoMove::End:
+      return end_round(EndReason::NoMove, r.remaining, me);
+    case NoMove::Loses:
+      end_general(EndReason::NoMove, Remaining::None, {});
+      result_ = you == Player::South ? Result::SouthWins : Result::NorthWins;
+      return;
+    case NoMove::Pass:
+      if (!can_move(you)) return end_round(EndReason::NoMove, r.remaining, me);
+      mover_ = you;
+      return;
+    case NoMove::PassOnce:
+      // S4:49: he passes; if the reply still leaves him nothing, the game ends.
+      if (passed_ == index(me) || !can_move(you))
+        return end_round(EndReason::NoMove, r.remaining, me);
+      passed_ = static_cast<std::int8_t>(index(me));
+      mover_ = you;
+      return;
+  }
+}
+
+void State::end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
+  const Rules& r = *rules_;
+  reason_ = reason;
+  for (int h = 0; h < r.pit_count(); ++h) {
+    if (remaining == Remaining::None || board_[h] == 0) continue;
+    take(h, remaining == Remaining::Owner ? owner_of(h) : *emptied);
+  }
+  if (r.tie == TieBreak::FirstEmpty && reason == EndReason::RowEmpty && emptied &&
+      store(Player::South) == store(Player::North))
+    result_ = *emptied == Player::South ? Result::SouthWins : Result::NorthWins;
+}
+
+void State::end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
+  const Rules& r = *rules_;
+  if (r.rounds == RoundKind::None) return end_general(reason, remaining, emptied);
+  for (int h = 0; h < r.pit_count(); ++h)
+    if (remaining != Remaining::None && board_[h] > 0)
+      take(h, remaining == Remaining::Owner ? owner_of(h) : *emptied);
+  const int s = store(Player::South), n = store(Player::North);
+  last_round_ = {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(n)};
+  if (s != n) ++rounds_won_[s > n ? 0 : 1];
+  auto finish = [&](std::optional<Player> winner) {
+    reason_ = reason;
+    result_ = !winner                    ? Result::Draw
+              : *winner == Player::South ? Result::SouthWins
+                                         : Result::NorthWins;
+  };
+  round_starter_ ^= 1;
+  passed_ = -1;
+  ++round_;
+  const Player south = Player::South, north = Player::North;
+  switch (r.rounds) {
+    case RoundKind::None:
+      return;
+    case RoundKind::NamNam: {
+      // S4:381-384: the round's winner claims pits; the game ends when one has every seed.
+      if (s == r.total_seeds || n == r.total_seeds) return finish(s > n ? south : north);
+      const int row = r.pits * r.initial_seeds;
+      const Player w = s > n ? south : north;
+      if (s == n || (store(w) - row) / r.initial_seeds == 0) {
+        mover_ = w;
+        return play_general(kClaim);  // nothing to choose: the rows go back to their owners
+      }
+      phase_ = Phase::Claim;
+      mover_ = w;
+      return;
+    }
+    case RoundKind::Refill: {
+      // S0:30-31: refill `refill` per pit from the store, from pit 1; pits left empty burn.
+      burnt_ = 0;
+      for (Player p : {south, north}) {
+        int in_store = store(p);
+        for (int i = 0; i < r.pits; ++i) {
+          const int h = r.first_pit(p) + i;
+          if (in_store >= r.refill) {
+            board_[h] = static_cast<std::uint8_t>(r.refill);
+            in_store -= r.refill;
+          } else {
+            burnt_ |= 1u << h;
+          }
+        }
+        board_[r.store(p)] = static_cast<std::uint8_t>(in_store);
+      }
+      const bool south_out = board_[r.first_pit(south)] == 0,
+                 north_out = board_[r.first_pit(north)] == 0;
+      if (south_out || north_out) {
+        if (south_out && north_out) return finish({});
+        return finish(south_out ? north : south);
+      }
+      mover_ = Player(round_starter_);
+      return check_general();
+    }
+    case RoundKind::Gabata: {
+      // S4:342: the weaker lays out his seeds 3 per pit from his left (the stronger tops up
+      // the last pit); the stronger mirrors the layout and keeps the rest in his store.
+      if (s == r.total_seeds || n == r.total_seeds) return finish(s > n ? south : north);
+      if (s == n) return finish({});
+      const Player weak = s < n ? south : north, strong = opponent(weak);
+      int w = store(weak), st = store(strong);
+      const int per = r.initial_seeds;
+      int filled = 0;
+      while (w > 0 && filled < r.labels) {
+        const int put = std::min(per, w);
+        w -= put;
+        st -= per - put;
+        ++filled;
+      }
+      for (int k = 0; k < r.labels; ++k) {
+        board_[r.label_hole[index(weak)][k]] = static_cast<std::uint8_t>(k < filled ? per : 0);
+        board_[r.label_hole[index(strong)][k]] = static_cast<std::uint8_t>(k < filled ? per : 0);
+      }
+      st -= filled * per;
+      board_[r.store(weak)] = 0;
+      board_[r.store(strong)] = static_cast<std::uint8_t>(st);
+      mover_ = Player(round_starter_);
+      return check_general();
+    }
+    case RoundKind::Points: {
+      // S4:59, 71: captures add up over the rounds; the first to `target` wins the set.
+      match_[0] = static_cast<std::uint16_t>(match_[0] + s);
+      match_[1] = static_cast<std::uint16_t>(match_[1] + n);
+      if (match_[0] >= r.target || match_[1] >= r.target) {
+        reason_ = EndReason::Threshold;
+        if (match_[0] == match_[1]) return finish({});
+        return finish(match_[0] > match_[1] ? south : north);
+      }
+      board_.fill(0);
+      arranger_ =
+          static_cast<std::uint8_t>(index(opponent(Player(arranger_))));  // the other lays out next
+      phase_ = Phase::Setup;
+      setup_done_ = 0;
+      mover_ = Player(arranger_);
+      return;
+    }
+  }
+}
+
+void State::play_joint(int south_hole, int north_hole) {
+  // RULES.md preface (Congklak): both sowings run in lock-step, one seed per tick, South's
+  // drop first; turns then alternate from the player whose sowing ended first (South on a tie).
+  const Rules& r = *rules_;
+  struct Hand {
+    int hole, left;
+    bool done;
+    bool operator==(const Hand&) const = default;
+  };
+  const auto before = board_;
+  std::array<Hand, 2> hands{Hand{south_hole, board_[south_hole], false},
+                            Hand{north_hole, board_[north_hole], false}};
+  board_[south_hole] = 0;
+  board_[north_hole] = 0;
+  std::array<int, 2> finished{0, 0};
+  struct Snapshot {
+    std::array<std::uint8_t, kMaxHoles> board;
+    std::array<Hand, 2> hands;
+    bool operator==(const Snapshot&) const = default;
+  };
+  LoopDetector<Snapshot> loop({board_, hands});
+  for (int tick = 1; !hands[0].done || !hands[1].done; ++tick) {
+    for (int p = 0; p < 2; ++p) {
+      Hand& h = hands[p];
+      if (h.done) continue;
+      if (h.left == 0) {  // an empty pit was chosen
+        h.done = true;
+        finished[p] = tick;
+        continue;
+      }
+      h.hole = r.next[p][h.hole];
+      ++board_[h.hole];
+      if (--h.left > 0) continue;
+      if (!r.is_pit(h.hole)) {
+        h.done = true;
+      } else if (board_[h.hole] > 1) {
+        h.left = board_[h.hole];
+        board_[h.hole] = 0;
+        continue;
+      } else {
+        const Player me = Player(p);
+        const int o = r.opposite(h.hole);
+        if (owner_of(h.hole) == me && board_[o] > 0) {
+          take(o, me);
+          if (r.with_last_seed) take(h.hole, me);
+        }
+        h.done = true;
+      }
+      finished[p] = tick;
+    }
+    if (loop.repeats({board_, hands})) {
+      board_ = before;
+      reason_ = EndReason::InfiniteSowing;
+      result_ = Result::Draw;
+      return;
+    }
+  }
+  phase_ = Phase::Play;
+  mover_ = finished[1] < finished[0] ? Player::North : Player::South;
+  check_general();
+}
+
+}  // namespace naqala::sowing
+
+// ---- text ----
+
+namespace naqala::sowing {
+
+namespace {
+
+std::optional<int> number(std::string_view t) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size() || t.empty()) return std::nullopt;
+  return v;
+}
+
+std::vector<std::string_view> split_on(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == sep) {
+      parts.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  return parts;
+}
+
+}  // namespace
+
+// "S3", "N7" (a pit of a row, from its owner's left) or "M4" (Gabata's middle row, column 4).
+std::string pit_name(const Rules& r, int hole) {
+  if (r.rows == 3 && hole >= r.pits && hole < 2 * r.pits)
+    return "M" + std::to_string(hole - r.pits + 1);
+  const Player p = hole < r.pits ? Player::South : Player::North;
+  return std::string(1, letter(p)) + std::to_string(hole - r.first_pit(p) + 1);
+}
+
+std::optional<int> parse_pit_name(const Rules& r, std::string_view t) {
+  if (t.size() < 2) return std::nullopt;
+  auto k = number(t.substr(1));
+  if (!k || *k < 1 || *k > r.pits) return std::nullopt;
+  switch (t[0]) {
+    case 'S':
+      return *k - 1;
+    case 'N':
+      return r.first_pit(Player::North) + *k - 1;
+    case 'M':
+      if (r.rows == 3) return r.pits + *k - 1;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::string State::format_general(Move move) const {
+  const Rules& r = *rules_;
+  switch (move & kKind) {
+    case kSetup: {
+      const int c = move & 0x0fff;
+      if (r.setup == SetupKind::Mirror)
+        return std::to_string(setup_done_ + 1) + "=" + std::to_string(c);
+      return pit_name(r, setup_done_) + "=" + std::to_string(c);
+    }
+    case kPie:
+      return move & 1 ? "swap" : "keep";
+    case kClaim: {
+      std::string out = "claim:";
+      for (int i = 0; i < r.pits; ++i)
+        if ((move >> i) & 1) out += (out.size() > 6 ? "+" : "") + std::to_string(i + 1);
+      return out;
+    }
+    case kJoint:
+      return std::to_string((move & 0x3f) + 1) + "+" + std::to_string(((move >> 6) & 0x3f) + 1);
+    default:
+      break;
+  }
+  std::string out = std::to_string((move & 0x3f) + 1);
+  if (move & kGift) out = "g" + out;
+  if (move & kTuz) out += "t";
+  return out;
+}
+
+std::optional<State::Move> State::parse_general(std::string_view t) const {
+  const Rules& r = *rules_;
+  switch (phase_) {
+    case Phase::Setup: {
+      // "S3=7" (free layout: the next pit) or "3=7" (mirrored layout: pit 3 of both rows).
+      const auto eq = t.find('=');
+      if (eq == std::string_view::npos) return std::nullopt;
+      auto c = number(t.substr(eq + 1));
+      if (!c || *c < 0 || *c > kMaxSeedsPerHole) return std::nullopt;
+      const std::string_view pit = t.substr(0, eq);
+      const bool ok = r.setup == SetupKind::Mirror ? number(pit) == setup_done_ + 1
+                                                   : parse_pit_name(r, pit) == int{setup_done_};
+      if (!ok) return std::nullopt;
+      return static_cast<Move>(kSetup | *c);
+    }
+    case Phase::Pie:
+      if (t == "keep") return kPie;
+      if (t == "swap") return static_cast<Move>(kPie | 1);
+      return std::nullopt;
+    case Phase::Claim: {
+      if (!t.starts_with("claim:")) return std::nullopt;
+      unsigned mask = 0;
+      for (auto part : split_on(t.substr(6), '+')) {
+        auto k = number(part);
+        if (!k || *k < 1 || *k > r.pits || ((mask >> (*k - 1)) & 1)) return std::nullopt;
+        mask |= 1u << (*k - 1);
+      }
+      return static_cast<Move>(kClaim | mask);
+    }
+    case Phase::Joint: {
+      const auto plus = t.find('+');
+      if (plus == std::string_view::npos) return std::nullopt;
+      auto a = number(t.substr(0, plus)), b = number(t.substr(plus + 1));
+      if (!a || !b || *a < 1 || *b < 1 || *a > r.pits || *b > r.pits) return std::nullopt;
+      return static_cast<Move>(kJoint | (*a - 1) | (*b - 1) << 6);
+    }
+    case Phase::Play:
+      break;
+  }
+  Move flags = 0;
+  if (t.starts_with("g")) {
+    flags |= kGift;
+    t.remove_prefix(1);
+  }
+  if (t.ends_with("t") && r.tuz == TuzKind::Choice) {
+    flags |= kTuz;
+    t.remove_suffix(1);
+  }
+  auto k = number(t);
+  if (!k || *k < 1 || *k > r.labels) return std::nullopt;
+  return static_cast<Move>((*k - 1) | flags);
+}
+
+std::string State::position_extras() const {
+  const Rules& r = *rules_;
+  std::string out;
+  if (owners_ != r.north_owned) {
+    out += "/owners:";
+    for (int h = 0; h < r.pit_count(); ++h) out += letter(owner_of(h));
+  }
+  auto list = [&](auto has) {
+    std::string l;
+    for (int h = 0; h < r.pit_count(); ++h)
+      if (has(h)) l += (l.empty() ? "" : ",") + pit_name(r, h);
+    return l;
+  };
+  if (burnt_) out += "/burnt:" + list([&](int h) { return burnt(h); });
+  if (tuz_[0] >= 0 || tuz_[1] >= 0)
+    out += "/tuz:" + list([&](int h) { return h == tuz_[0] || h == tuz_[1]; });
+  switch (phase_) {
+    case Phase::Play:
+      break;
+    case Phase::Setup:
+      out += "/phase:setup/setup:" + std::to_string(setup_done_);
+      break;
+    case Phase::Pie:
+      out += "/phase:pie";
+      break;
+    case Phase::Joint:
+      out += "/phase:joint";
+      break;
+    case Phase::Claim:
+      out += "/phase:claim";
+      break;
+  }
+  if (r.setup != SetupKind::None && arranger_ != index(r.arranger))
+    out += std::string("/arranger:") + letter(Player(arranger_));
+  if (passed_ >= 0) out += std::string("/passed:") + letter(Player(passed_));
+  if (r.rounds != RoundKind::None) {
+    if (round_ > 1) out += "/round:" + std::to_string(round_);
+    if (round_starter_ != index(r.first))
+      out += std::string("/starter:") + letter(Player(round_starter_));
+    if (match_[0] || match_[1])
+      out += "/match:" + std::to_string(match_[0]) + "," + std::to_string(match_[1]);
+    if (rounds_won_[0] || rounds_won_[1])
+      out += "/won:" + std::to_string(rounds_won_[0]) + "," + std::to_string(rounds_won_[1]);
+  }
+  return out;
+}
+
+void State::parse_extras(std::string_view field, std::string_view text) {
+  const Rules& r = *rules_;
+  auto bad = [&](const std::string& what) -> void {
+    throw ParseError(
+        "position '" + std::string(text) + "': field '" + std::string(field) + "': " + what +
+        " (docs/notation.md lists the fields: owners, burnt, tuz, phase, setup, arranger, "
+        "passed, round, starter, match, won)");
+  };
+  const auto colon = field.find(':');
+  if (colon == std::string_view::npos) return bad("not of the form name:value");
+  const std::string_view key = field.substr(0, colon), value = field.substr(colon + 1);
+  auto side = [&]() -> Player {
+    if (value == "S") return Player::South;
+    if (value == "N") return Player::North;
+    bad("the value must be S or N");
+    return Player::South;
+  };
+  auto pair = [&]() -> std::array<int, 2> {
+    auto parts = split_on(value, ',');
+    std::optional<int> a, b;
+    if (parts.size() == 2) a = number(parts[0]), b = number(parts[1]);
+    if (!a || !b || *a < 0 || *b < 0 || *a > 65535 || *b > 65535)
+      bad("needs two counts, e.g. 12,30");
+    return {*a, *b};
+  };
+  auto pits = [&]() {
+    std::uint32_t mask = 0;
+    for (auto name : split_on(value, ',')) {
+      auto h = parse_pit_name(r, name);
+      if (!h) bad("'" + std::string(name) + "' is not a pit (S1.., N1..)");
+      mask |= 1u << *h;
+    }
+    return mask;
+  };
+  if (key == "owners") {
+    if (static_cast<int>(value.size()) != r.pit_count()) bad("needs one S or N per pit");
+    owners_ = 0;
+    for (int h = 0; h < r.pit_count(); ++h) {
+      if (value[h] != 'S' && value[h] != 'N') bad("needs one S or N per pit");
+      if (value[h] == 'N') owners_ |= 1u << h;
+    }
+  } else if (key == "burnt") {
+    if (r.rounds != RoundKind::Refill) bad(r.name + " has no burnt pits");
+    burnt_ = pits();
+  } else if (key == "tuz") {
+    if (r.tuz == TuzKind::None) bad(r.name + " has no tuz");
+    const std::uint32_t mask = pits();
+    tuz_ = {-1, -1};
+    for (int h = 0; h < r.pit_count(); ++h) {
+      if (!((mask >> h) & 1)) continue;
+      const int owner = index(opponent(owner_of(h)));  // a tuz belongs to the other row's player
+      if (tuz_[owner] != -1) bad("each player has at most one tuz");
+      if (h - r.first_pit(owner_of(h)) == r.pits - 1) bad("a last pit can never be a tuz");
+      tuz_[owner] = static_cast<std::int8_t>(h);
+    }
+  } else if (key == "phase") {
+    if (value == "setup" && r.setup != SetupKind::None)
+      phase_ = Phase::Setup;
+    else if (value == "pie" && r.pie)
+      phase_ = Phase::Pie;
+    else if (value == "joint" && r.start_rule == Start::Simultaneous)
+      phase_ = Phase::Joint;
+    else if (value == "claim" && r.rounds == RoundKind::NamNam)
+      phase_ = Phase::Claim;
+    else if (value == "play")
+      phase_ = Phase::Play;
+    else
+      bad("not a phase of " + r.name);
+  } else if (key == "setup") {
+    auto k = number(value);
+    const int slots = r.setup == SetupKind::Mirror ? r.pits : r.pit_count();
+    if (!k || *k < 0 || *k >= slots)
+      bad("needs the number of pits laid out so far, 0 to " + std::to_string(slots - 1));
+    setup_done_ = static_cast<std::uint8_t>(*k);
+  } else if (key == "arranger") {
+    arranger_ = static_cast<std::uint8_t>(index(side()));
+  } else if (key == "passed") {
+    passed_ = static_cast<std::int8_t>(index(side()));
+  } else if (key == "round") {
+    auto k = number(value);
+    if (!k || *k < 1 || *k > 65535) bad("needs a round number from 1");
+    round_ = static_cast<std::uint16_t>(*k);
+  } else if (key == "starter") {
+    round_starter_ = static_cast<std::uint8_t>(index(side()));
+  } else if (key == "match") {
+    auto v = pair();
+    match_ = {static_cast<std::uint16_t>(v[0]), static_cast<std::uint16_t>(v[1])};
+  } else if (key == "won") {
+    auto v = pair();
+    rounds_won_ = {static_cast<std::uint8_t>(std::min(v[0], 255)),
+                   static_cast<std::uint8_t>(std::min(v[1], 255))};
+  } else {
+    bad("unknown field");
+  }
+}
+
+}  // namespace naqala::sowing
