@@ -110,9 +110,12 @@ int plain_toguz_game(Rng& rng) {
     }
     while (s) {
       h = h == 17 ? 0 : h + 1;
-      if (h == tuz[0]) ++stores[0];
-      else if (h == tuz[1]) ++stores[1];
-      else ++b[h];
+      if (h == tuz[0])
+        ++stores[0];
+      else if (h == tuz[1])
+        ++stores[1];
+      else
+        ++b[h];
       --s;
     }
     ++plies;
@@ -120,7 +123,8 @@ int plain_toguz_game(Rng& rng) {
       if (b[h] % 2 == 0) {
         stores[p] += b[h];
         b[h] = 0;
-      } else if (b[h] == 3 && tuz[p] < 0 && h != obase + 8 && !(tuz[1 - p] >= 0 && tuz[1 - p] - base == h - obase)) {
+      } else if (b[h] == 3 && tuz[p] < 0 && h != obase + 8 &&
+                 !(tuz[1 - p] >= 0 && tuz[1 - p] - base == h - obase)) {
         tuz[p] = h;
         stores[p] += 3;
         b[h] = 0;
@@ -137,7 +141,8 @@ void BM_Plain(benchmark::State& state) {
   Rng rng(1);
   std::int64_t plies = 0;
   for (auto _ : state) plies += Game(rng);
-  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  state.counters["plies"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
 void BM_Engine(benchmark::State& state, const char* preset) {
@@ -159,7 +164,8 @@ void BM_Engine(benchmark::State& state, const char* preset) {
       ++plies;
     }
   }
-  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  state.counters["plies"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
 void BM_Perft(benchmark::State& state, const char* variant, int depth) {
@@ -168,7 +174,8 @@ void BM_Perft(benchmark::State& state, const char* variant, int depth) {
   std::uint64_t nodes = 0;
   for (auto _ : state)
     for (auto c : start->perft(depth)) nodes += c;
-  state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  state.counters["nodes"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
 BENCHMARK(BM_Plain<plain_kalah_game>)->Name("random_game/kalah/plain_loop");
@@ -179,12 +186,18 @@ BENCHMARK(BM_Plain<plain_toguz_game>)->Name("random_game/toguz/plain_loop");
 BENCHMARK_CAPTURE(BM_Engine, toguz, "toguz")->Name("random_game/toguz/engine");
 // Every other preset, engine only (no plain loop to compare with: the figures per preset).
 const bool kEveryPreset = [] {
-  for (const char* name : {"bantumi", "awale", "ayoayo", "ayoayo-fours", "namnam", "kenyan-bao", "kenyan-bao-laps",
-                           "congklak", "pallanguzhi", "mangala", "madjnuni", "el-akil", "el-ghasheem", "gabata"})
-    benchmark::RegisterBenchmark(("random_game/" + std::string(name) + "/engine").c_str(), BM_Engine, name);
+  for (const char* name :
+       {"bantumi", "awale", "ayoayo", "ayoayo-fours", "namnam", "kenyan-bao", "kenyan-bao-laps",
+        "congklak", "pallanguzhi", "mangala", "madjnuni", "el-akil", "el-ghasheem", "gabata"})
+    benchmark::RegisterBenchmark(("random_game/" + std::string(name) + "/engine").c_str(),
+                                 BM_Engine, name);
   return true;
 }();
-BENCHMARK_CAPTURE(BM_Perft, kalah, "kalah", 8)->Name("perft/kalah/8")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, oware, "oware", 8)->Name("perft/oware/8")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, kalah, "kalah", 8)
+    ->Name("perft/kalah/8")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, oware, "oware", 8)
+    ->Name("perft/oware/8")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

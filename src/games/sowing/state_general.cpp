@@ -67,7 +67,9 @@ void State::init_general() {
 
 // ---- moves ----
 
-void State::legal_general(MoveList& moves) const { legal_for(mover_, moves); }
+void State::legal_general(MoveList& moves) const {
+  legal_for(mover_, moves);
+}
 
 // The moves `me` would have if it were his turn (the pass rules ask about the opponent too).
 void State::legal_for(Player me, MoveList& moves) const {
@@ -283,11 +285,25 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
     bool operator==(const Snapshot&) const = default;
   };
   std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
+  const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
   for (;;) {
-    while (hand > 0) {
-      hole = step(hole, lap_origin);
-      --hand;
-      drop(hole, hand == 0, res);
+    if (simple) {
+      // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
+      const auto& next = r.next[index(mover_)];
+      while (hand > 0) {
+        hole = next[hole];
+        --hand;
+        if (hole == tuz_[0] || hole == tuz_[1])
+          ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
+        else
+          ++board_[hole];
+      }
+    } else {
+      while (hand > 0) {
+        hole = step(hole, lap_origin);
+        --hand;
+        drop(hole, hand == 0, res);
+      }
     }
     res.last = hole;
     if (res.ended || !r.is_pit(hole)) return res;
