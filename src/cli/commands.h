@@ -10,5 +10,11 @@ void add_state_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_analyze_command(CLI::App& app);
+void add_arena_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
+void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
+void add_mat_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace naqala::cli

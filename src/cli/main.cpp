@@ -16,6 +16,11 @@ int main(int argc, char** argv) {
   naqala::cli::add_perft_command(app);
   naqala::cli::add_bench_command(app);
   naqala::cli::add_play_command(app);
+  naqala::cli::add_analyze_command(app);
+  naqala::cli::add_arena_command(app);
+  naqala::cli::add_tune_command(app);
+  naqala::cli::add_mat_command(app);
+  naqala::cli::add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

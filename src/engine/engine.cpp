@@ -7,16 +7,20 @@
 
 #include "core/error.h"
 #include "engine/typed_engines.h"
+#include "eval/backgammon_eval.h"
 #include "eval/sowing_eval.h"
+#include "games/backgammon/bot.h"
 #include "games/registry.h"
 #include "games/sowing/state.h"
+#include "search/prove.h"
 
 namespace naqala::engine {
 
 namespace {
 
 constexpr std::string_view kSpecForms =
-    "level:N (N = 1..10), alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N], "
+    "level:N[,seed=S] (N = 1..10), "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
 
 struct EngineSpec {
@@ -38,8 +42,11 @@ EngineSpec parse_spec(std::string_view text) {
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
   if (spec.kind == "level") {
-    spec.options["level"] = std::string(rest);
-    return spec;
+    // level:N[,seed=S]
+    const auto comma = rest.find(',');
+    spec.options["level"] = std::string(rest.substr(0, comma));
+    if (comma == std::string_view::npos) return spec;
+    rest = rest.substr(comma + 1);
   }
   while (true) {
     const auto comma = rest.find(',');
@@ -139,8 +146,8 @@ bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
 class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
  public:
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
-                  AlphaBetaConfig config)
-      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules), config),
+                  AlphaBetaConfig config, eval::SowingWeights weights)
+      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)) {}
   std::string choose_move(const AnyState& state) override {
     check(state);
@@ -165,12 +172,35 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const sowing::Rules> rules_;
 };
 
+// weights=w1/w2/... (one per feature of eval/sowing_eval.h, in its order).
+eval::SowingWeights sowing_weights(const EngineSpec& spec, const sowing::Rules& rules) {
+  auto w = eval::default_sowing_weights(rules);
+  auto it = spec.options.find("weights");
+  if (it == spec.options.end()) return w;
+  std::string_view rest = it->second;
+  for (int i = 0; i < eval::kSowingFeatures; ++i) {
+    const auto slash = rest.find('/');
+    const std::string_view item = rest.substr(0, slash);
+    int v = 0;
+    auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    const bool last = i + 1 == eval::kSowingFeatures;
+    if (ec != std::errc() || end != item.data() + item.size() ||
+        (slash == std::string_view::npos) != last)
+      bad_spec(spec, "weights=" + it->second + " must be " + std::to_string(eval::kSowingFeatures) +
+                         " whole numbers separated by '/' (store_diff/row_diff/mobility_diff/"
+                         "capture_now/capture_threat/extra_turns/opponent_extra)");
+    w.w[i] = v;
+    rest = last ? rest : rest.substr(slash + 1);
+  }
+  return w;
+}
+
 std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
                                            const EngineSpec& spec) {
   // The engine keeps its own copy of the ruleset: the game object may go away first.
   auto rules = std::make_shared<const sowing::Rules>(game_rules);
   if (spec.kind == "level") {
-    check_keys(spec, {"level"});
+    check_keys(spec, {"level", "seed"});
     const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
     const SowingLevel& l = kSowingLevels[level - 1];
     AlphaBetaConfig c;
@@ -179,11 +209,12 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.temperature = l.temperature;
     c.options.threads = l.threads;
     c.options.hash_mb = level >= 8 ? 64 : 16;
-    c.seed = std::random_device{}();
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c,
+                                             eval::default_sowing_weights(*rules));
   }
   if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed", "weights"});
     AlphaBetaConfig c;
     c.limits.seconds = number(spec, "time", 0, 0, 86400);
     c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
@@ -193,7 +224,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
     c.temperature = number(spec, "noise", 0, 0, 100);
     c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c);
+    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, sowing_weights(spec, *rules));
   }
   if (spec.kind == "mcts") {
     check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
@@ -217,6 +248,64 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
   bad_spec(spec, "unknown engine '" + spec.kind + "'");
 }
 
+// Backgammon: checker plays by expectiminimax over the simple evaluation (Star1 pruning at the
+// chance nodes), cube actions by the bot's cube rules. Levels: 1-ply with less and less noise,
+// then 2-ply (depth 3: the move, the opponent's cube turn, his roll and best reply) and, at
+// level 10, deeper as time allows.
+constexpr SowingLevel kBackgammonLevels[10] = {
+    {1, 0.30, 5, 1}, {1, 0.15, 5, 1}, {1, 0.08, 5, 1}, {1, 0.04, 5, 1}, {1, 0.02, 5, 1},
+    {1, 0, 5, 1},    {3, 0.01, 5, 1}, {3, 0, 5, 1},    {3, 0, 10, 2},   {0, 0, 5, 2},
+};
+
+class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::BackgammonEval> {
+ public:
+  BackgammonEngine(std::string name, AlphaBetaConfig config)
+      : AlphaBetaEngine(std::move(name), eval::BackgammonEval{}, config) {}
+  std::string choose_move(const AnyState& state) override {
+    const auto& s = typed_state<backgammon::State>(state, name());
+    if (s.phase() != backgammon::Phase::Moving)
+      return s.format_move(backgammon::choose_move(s).move);
+    return AlphaBetaEngine::choose_move(state);
+  }
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    const auto& s = typed_state<backgammon::State>(state, name());
+    if (s.phase() != backgammon::Phase::Moving)
+      return s.format_move(backgammon::choose_move(s).move);
+    return AlphaBetaEngine::choose_move_on_clock(state, clock);
+  }
+};
+
+std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
+  AlphaBetaConfig c;
+  c.options.hash_mb = 16;
+  c.options.eval_ordering_depth = 99;  // ordering by a look costs a full evaluation per move
+  if (spec.kind == "level") {
+    check_keys(spec, {"level", "seed"});
+    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
+    const SowingLevel& l = kBackgammonLevels[level - 1];
+    c.limits.depth = l.depth;
+    c.limits.seconds = l.seconds;
+    c.temperature = l.temperature;
+    c.options.threads = l.threads;
+    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    return std::make_unique<BackgammonEngine>(spec.text, c);
+  }
+  if (spec.kind == "alphabeta") {
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    c.limits.seconds = number(spec, "time", 0, 0, 86400);
+    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
+    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
+    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.depth = 3;
+    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+    c.options.hash_mb = whole(spec, "hash", 16, 1, 65536);
+    c.temperature = number(spec, "noise", 0, 0, 100);
+    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
+    return std::make_unique<BackgammonEngine>(spec.text, c);
+  }
+  bad_spec(spec,
+           "the backgammon engines are level:N and alphabeta (MCTS is not offered for backgammon)");
+}
+
 }  // namespace
 
 std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) {
@@ -230,6 +319,8 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
   const auto probe = game.new_game();
   if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
     return make_sowing_engine(s->typed().rules(), spec);
+  if (dynamic_cast<const TypedState<backgammon::State>*>(probe.get()))
+    return make_backgammon_engine(spec);
   throw VariantError("engine '" + spec.text + "': no search engine knows the " +
                      game.info().family + " family yet; 'random' plays every game");
 }
@@ -237,14 +328,115 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
 std::string level_spec(const AnyGame& game, int level) {
   if (level < 1 || level > 10)
     throw VariantError("level " + std::to_string(level) + " does not exist; levels are 1 to 10");
-  (void)game;
-  const SowingLevel& l = kSowingLevels[level - 1];
+  const bool backgammon = game.info().family == "backgammon";
+  const SowingLevel& l = (backgammon ? kBackgammonLevels : kSowingLevels)[level - 1];
+  auto text = [](double v) {
+    std::string t = std::to_string(v);
+    t.erase(t.find_last_not_of('0') + 1);
+    if (t.back() == '.') t.pop_back();
+    return t;
+  };
   std::string s = "alphabeta:";
   if (l.depth) s += "depth=" + std::to_string(l.depth) + ",";
-  s += "time=" + std::to_string(l.seconds).substr(0, 4);
-  if (l.temperature > 0) s += ",noise=" + std::to_string(l.temperature).substr(0, 4);
+  s += "time=" + text(l.seconds);
+  if (l.temperature > 0) s += ",noise=" + text(l.temperature);
   if (l.threads > 1) s += ",threads=" + std::to_string(l.threads);
   return s;
+}
+
+namespace {
+
+const sowing::State& sowing_state(const AnyState& state) {
+  const auto* t = dynamic_cast<const TypedState<sowing::State>*>(&state);
+  if (!t) throw VariantError("search benchmarks know the sowing family only so far");
+  if (state.is_over()) throw Error("the game is over; there is nothing to search");
+  return t->typed();
+}
+
+}  // namespace
+
+SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads) {
+  const sowing::State& s = sowing_state(state);
+  search::AlphaBetaOptions options;
+  options.threads = threads;
+  options.hash_mb = 64;
+  search::AlphaBeta<sowing::State, eval::SowingEval> ab(eval::SowingEval(s.rules()), options);
+  SearchBench out;
+  const auto r = ab.search(s, {seconds, depth, 0}, [&](const auto& it) {
+    out.iterations.push_back(
+        {it.depth, it.nodes, it.seconds, search::to_points(it.value), s.format_move(it.best)});
+  });
+  out.nodes = r.nodes;
+  out.seconds = r.seconds;
+  return out;
+}
+
+MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool eval_leaf) {
+  const sowing::State& s = sowing_state(state);
+  search::MctsOptions options;
+  options.threads = threads;
+  options.eval_leaf = eval_leaf;
+  options.reuse_tree = false;
+  eval::SowingEval eval(s.rules());
+  search::Mcts<sowing::State> mcts(options, [eval](const sowing::State& x) { return eval(x); });
+  const auto r = mcts.search(s, 0, seconds);
+  return {r.simulations, r.seconds, r.depth};
+}
+
+Proof prove(const AnyState& state, double seconds) {
+  const sowing::State& s = sowing_state(state);
+  if (s.ends_on_cycle())
+    throw VariantError("the prover does not follow repetitions; " + s.rules().name +
+                       " ends on cycles, so it cannot be proved this way");
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval> prover(
+      {}, eval::SowingEval(s.rules()), 1024);
+  const Player me = s.to_move();
+  Proof p;
+  p.low = eval::SowingMarginBounds{}.lower(s, me);
+  p.high = eval::SowingMarginBounds{}.upper(s, me);
+  const auto start = std::chrono::steady_clock::now();
+  auto left = [&] {
+    if (seconds <= 0) return 0.0;
+    return std::max(
+        1e-3,
+        seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
+  // Win (margin >= 1)? Else draw or better (margin >= 0)?
+  search::Prover<sowing::State, eval::SowingMarginBounds, eval::SowingEval>::Stats st;
+  if (auto win = prover.at_least(s, me, 1, left(), &st)) {
+    p.nodes += st.nodes;
+    if (*win) {
+      p.low = std::max(p.low, 1);
+      p.decided = true;
+    } else {
+      p.high = std::min(p.high, 0);
+      auto draw = prover.at_least(s, me, 0, left(), &st);
+      p.nodes += st.nodes;
+      if (draw) {
+        p.decided = true;
+        if (*draw)
+          p.low = std::max(p.low, 0);
+        else
+          p.high = -1;
+      }
+    }
+  } else {
+    p.nodes += st.nodes;
+  }
+  // Then the margin, by halving [low, high].
+  while (p.decided && p.low < p.high && (seconds <= 0 || left() > 1e-3)) {
+    const int mid = p.low + (p.high - p.low + 1) / 2;
+    auto answer = prover.at_least(s, me, mid, left(), &st);
+    p.nodes += st.nodes;
+    if (!answer) break;
+    if (*answer)
+      p.low = mid;
+    else
+      p.high = mid - 1;
+  }
+  p.exact = p.low == p.high;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return p;
 }
 
 std::string default_engine_kind(const AnyGame& game) {

@@ -72,3 +72,42 @@ std::string level_spec(const AnyGame& game, int level);
 std::string default_engine_kind(const AnyGame& game);
 
 }  // namespace naqala::engine
+
+namespace naqala::engine {
+
+// Speed figures for `naqala bench search` and bench/: alpha-beta from `state` to `depth`
+// (or for `seconds`), one line per completed iteration; MCTS simulations for `seconds`.
+struct IterationTime {
+  int depth;
+  std::uint64_t nodes;  // cumulative
+  double seconds;       // cumulative
+  double value;
+  std::string best_move;
+};
+struct SearchBench {
+  std::vector<IterationTime> iterations;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads);
+
+struct MctsBench {
+  std::uint64_t simulations = 0;
+  double seconds = 0;
+  int depth = 0;
+};
+MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool eval_leaf);
+
+// Proves the final margin of the player to move (sowing games without cycles, e.g. Kalah):
+// first whether he wins (margin >= 1), then the exact margin by binary search, within
+// `seconds` (0 = no limit). [low, high] always brackets the true margin.
+struct Proof {
+  bool decided = false;  // whether the result (win, draw or loss) is proven
+  bool exact = false;    // whether the margin is proven (low == high)
+  int low = 0, high = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+Proof prove(const AnyState& state, double seconds);
+
+}  // namespace naqala::engine

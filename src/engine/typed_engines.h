@@ -47,6 +47,15 @@ class AlphaBetaEngine : public Engine {
 
   std::string choose_move(const AnyState& state) override { return choose(state, config_.limits); }
 
+  // Search values in points: the evaluation's own unit when it declares one.
+  static double points(int value) {
+    if constexpr (requires { Eval::kUnit; }) {
+      return static_cast<double>(value) / Eval::kUnit;
+    } else {
+      return search::to_points(value);
+    }
+  }
+
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     search::Limits limits = config_.limits;
     const double budget = search::time_for_move(clock.remaining, clock.increment);
@@ -68,14 +77,13 @@ class AlphaBetaEngine : public Engine {
     search_.set_options(options);
     Analysis a;
     a.best_move = s.format_move(r.best);
-    a.value = search::to_points(r.value);
+    a.value = points(r.value);
     S walk = s;
     for (auto m : r.pv) {
       a.pv.push_back(walk.format_move(m));
       walk.play(m);
     }
-    for (const auto& mv : r.scores)
-      a.scores.push_back({s.format_move(mv.move), search::to_points(mv.value)});
+    for (const auto& mv : r.scores) a.scores.push_back({s.format_move(mv.move), points(mv.value)});
     a.depth = r.depth;
     a.nodes = r.nodes;
     a.seconds = r.seconds;
@@ -102,9 +110,9 @@ class AlphaBetaEngine : public Engine {
     double best = -1e300;
     auto pick = r.best;
     for (const auto& mv : r.scores) {
-      const double points = std::clamp(search::to_points(mv.value), -60.0, 60.0);
+      const double value = std::clamp(points(mv.value), -60.0, 60.0);
       const double u = std::max(rng_.uniform(), 1e-300);
-      const double key = points / config_.temperature - std::log(-std::log(u));
+      const double key = value / config_.temperature - std::log(-std::log(u));
       if (key > best) {
         best = key;
         pick = mv.move;

@@ -3,7 +3,6 @@
 // variants included). A linear sum of features, each counted from the view of the player to
 // move; docs/engines.md describes them and how the weights were tuned.
 #include <array>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,20 +50,88 @@ class SowingEval {
     for (int i = 0; i < kSowingFeatures; ++i) v += weights_.w[i] * f[i];
     return std::clamp(v, -search::kWin / 4, search::kWin / 4);
   }
-  void features(const sowing::State& s, std::array<int, kSowingFeatures>& f) const;
+
+  void features(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
+    const sowing::Rules& r = s.rules();
+    const Player me = s.to_move(), you = opponent(me);
+    int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
+    for (int pi = 0; pi < 2; ++pi) {
+      const Player p = static_cast<Player>(pi);
+      const int first = pi * pits_;
+      const int store = r.store(p);
+      const std::uint8_t* land = landing_[pi].data();
+      for (int i = 0; i < pits_; ++i) {
+        const int c = s.seeds(first + i);
+        rows[pi] += c;
+        if (c < min_seeds_) continue;
+        ++mobile[pi];
+        if (c > kMaxCount) continue;
+        const int last = land[i * (kMaxCount + 1) + c];
+        if (last == store) {
+          extra[pi] += extra_turn_;
+          continue;
+        }
+        if (last >= 2 * pits_) continue;  // the other store
+        int take = 0;
+        if (capture_ == sowing::CaptureKind::Opposite) {
+          // The last seed lands in an own pit that was empty (or is the origin after a lap).
+          const bool own = last >= first && last < first + pits_;
+          if (own && (s.seeds(last) == 0 || last == first + i)) {
+            const int opposite = 2 * pits_ - 1 - last;
+            if (s.seeds(opposite) > 0 || empty_capture_) take = s.seeds(opposite) + 1;
+          }
+        } else if (capture_ == sowing::CaptureKind::Counts) {
+          // Backwards along the chain, each pit one seed richer, as the sowing passed it.
+          const std::uint8_t* prev = r.prev[pi].data();
+          int h = last;
+          for (int back = 0; back < c && h < 2 * pits_ && (h < first || h >= first + pits_);
+               ++back, h = prev[h]) {
+            const int after = s.seeds(h) + 1;
+            if (after >= 32 || !((count_mask_ >> after) & 1)) break;
+            take += after;
+            if (!chain_) break;
+          }
+        }
+        capture[pi] = std::max(capture[pi], take);
+      }
+    }
+    const int m = index(me), y = index(you);
+    f[kStoreDiff] = s.store(me) - s.store(you);
+    f[kRowDiff] = rows[m] - rows[y];
+    f[kMobilityDiff] = mobile[m] - mobile[y];
+    f[kCaptureNow] = capture[m];
+    f[kCaptureThreat] = capture[y];
+    f[kExtraTurns] = extra[m];
+    f[kOpponentExtra] = extra[y];
+  }
+
   const SowingWeights& weights() const { return weights_; }
 
  private:
-  struct Tables {
-    int pits = 0;
-    int max_count = 0;  // counts above this are not looked ahead
-    // landing[p][pit][count]: the hole the last seed of `count` seeds sown by p from his pit
-    // lands in (ignoring the 12+ skip, which depends on the board).
-    std::array<std::vector<std::uint8_t>, 2> landing;
-  };
-  int best_capture(const sowing::State& s, Player p) const;
-  std::shared_ptr<const Tables> tables_;
+  static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
+  int pits_ = 0;
+  int min_seeds_ = 1;
+  int extra_turn_ = 0;
+  sowing::CaptureKind capture_ = sowing::CaptureKind::None;
+  bool empty_capture_ = false;
+  bool chain_ = false;
+  std::uint32_t count_mask_ = 0;
+  // landing[p][pit * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
+  // by p from his pit lands (the 12+ skip, which depends on the board, is ignored).
+  std::array<std::array<std::uint8_t, sowing::kMaxPitsPerRow*(kMaxCount + 1)>, 2> landing_{};
   SowingWeights weights_;
+};
+
+// Bounds on a player's final store margin for the prover (search/prove.h): stores never lose
+// seeds, so whatever is not yet in the opponent's store may still become R's, and R keeps
+// what his store holds.
+struct SowingMarginBounds {
+  int lower(const sowing::State& s, Player r) const {
+    return 2 * s.store(r) - s.rules().total_seeds;
+  }
+  int upper(const sowing::State& s, Player r) const {
+    return s.rules().total_seeds - 2 * s.store(opponent(r));
+  }
 };
 
 }  // namespace naqala::eval

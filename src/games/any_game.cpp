@@ -1,5 +1,6 @@
 #include "games/any_game.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/error.h"
@@ -60,9 +61,13 @@ RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const 
 
 std::string join_moves(const std::vector<std::string>& moves) {
   if (moves.empty()) return "(none)";
+  // Moves with spaces in them (backgammon's "24/18 13/11") are separated by commas.
+  const bool spaced = std::any_of(moves.begin(), moves.end(), [](const std::string& m) {
+    return m.find(' ') != std::string::npos;
+  });
   std::string out;
   for (const auto& m : moves) {
-    if (!out.empty()) out += ' ';
+    if (!out.empty()) out += spaced ? ", " : " ";
     out += m;
   }
   return out;

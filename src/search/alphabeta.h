@@ -45,7 +45,11 @@ struct AlphaBetaOptions {
   int aspiration = 25 * kPoint / 100;  // first half-window, widened on failure; 0 = off
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
+  int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
 };
+
+// The table depth of a solved entry: searched to the end of every line, good for any depth.
+inline constexpr int kSolvedDepth = 255;
 
 template <GameState S, Evaluation<S> Eval>
 class AlphaBeta {
@@ -115,11 +119,15 @@ class AlphaBeta {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  static std::size_t move_key(Move m) {
+  // The history table's index of a move; moves that are not small integers share one slot.
+  static std::size_t move_key(const Move& m) {
     if constexpr (std::integral<Move>) {
       return static_cast<std::size_t>(m);
-    } else {
+    } else if constexpr (requires { std::hash<Move>{}(m); }) {
       return std::hash<Move>{}(m);
+    } else {
+      (void)m;
+      return 0;
     }
   }
 
@@ -133,7 +141,8 @@ class AlphaBeta {
 
   struct Worker {
     static constexpr std::size_t kHistory = 1024;
-    static constexpr std::size_t kCapacity = MoveList::capacity();
+    // At least the move list's capacity (a list is its moves plus a count).
+    static constexpr std::size_t kCapacity = sizeof(MoveList) / sizeof(Move);
 
     Worker(AlphaBeta& o, int i, const S& r) : owner(o), id(i), root(r), eval(o.eval_) {
       MoveList moves;
@@ -154,7 +163,9 @@ class AlphaBeta {
     Eval eval;
     std::vector<RootMove> root_moves;
     std::uint64_t nodes = 0;
-    std::uint64_t evals = 0;
+    // Heuristic values used so far: leaf evaluations and table entries that are not solved.
+    // A subtree searched without adding to it is solved: its value is exact for any depth.
+    std::uint64_t guesses = 0;
     std::uint64_t published = 0;
     bool stopped = false;
     int poll_countdown = 256;
@@ -174,9 +185,8 @@ class AlphaBeta {
       path[0] = root.hash();
       mark_progress(root, 0);
       int value = 0;
-      int exact_iterations = 0;
       for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
-        const std::uint64_t evals_before = evals;
+        const std::uint64_t guesses_before = guesses;
         value = aspirate(depth, value);
         if (stopped) break;
         ++completed;
@@ -184,10 +194,9 @@ class AlphaBeta {
                          [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
         for (auto& rm : root_moves) rm.previous = rm.value;
         if (!result) continue;
-        // A completed iteration that evaluated nothing saw the end of every line.
-        exact_iterations = evals == evals_before ? exact_iterations + 1 : 0;
+        // A completed iteration that used no heuristic value saw the end of every line.
         fill(*result, depth);
-        result->exact = exact_iterations >= 2;
+        result->exact = guesses == guesses_before;
         if (progress && *progress) (*progress)(*result);
         if (result->exact) break;
         const double seconds = owner.limits_.seconds;
@@ -278,30 +287,55 @@ class AlphaBeta {
       }
     }
 
+    // A finished game for `view`: the evaluation's own scale when it has one.
+    int terminal(const S& s, Player view) const {
+      if constexpr (requires { eval.terminal(s, view); }) {
+        return eval.terminal(s, view);
+      } else {
+        return terminal_value(s.outcome(), view);
+      }
+    }
+
     // The value of `child` (just reached from `parent` at ply-1) for the parent's mover.
     int child_value(const S& parent, const S& child, int depth, int alpha, int beta, int ply) {
       const Player me = parent.to_move();
       if (child.is_over()) {
         pv_len[ply] = ply;
-        return terminal_value(child.outcome(), me);
+        return terminal(child, me);
+      }
+      if (depth <= 0 && !is_chance(child)) {
+        // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
+        // the horizon is not looked for: the leaf is evaluated like any other.)
+        pv_len[ply] = ply;
+        ++guesses;
+        return child.to_move() == me ? eval(child) : -eval(child);
       }
       if constexpr (CycleEndingState<S>) {
         if (child.ends_on_cycle()) {
-          const std::uint64_t h = child.hash();
-          path[ply] = h;
           mark_progress(child, ply);
-          for (int p = ply - 1; p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
+          const std::uint64_t h = progress_mark[ply] == progress_mark[ply - 1] ? child.hash() : 0;
+          path[ply] = h;
+          for (int p = ply - 1; h && p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
             if (path[p] == h) {
               S ended = child;
               ended.end_by_cycle();
               pv_len[ply] = ply;
-              return terminal_value(ended.outcome(), me);
+              return terminal(ended, me);
             }
           }
         }
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
       return -search(child, depth, -beta, -alpha, ply);
+    }
+
+    static bool is_chance(const S& s) {
+      if constexpr (ChanceGameState<S>) {
+        return s.is_chance_node();
+      } else {
+        (void)s;
+        return false;
+      }
     }
 
     bool poll() {
@@ -323,7 +357,7 @@ class AlphaBeta {
     int search(const S& s, int depth, int alpha, int beta, int ply) {
       pv_len[ply] = ply;
       if (depth <= 0 || ply >= kMaxPly) {
-        ++evals;
+        ++guesses;
         return eval(s);
       }
       if (poll()) return 0;
@@ -331,21 +365,26 @@ class AlphaBeta {
         if (s.is_chance_node()) return chance(s, depth, alpha, beta, ply);
       }
       const bool pv_node = beta - alpha > 1;
-      const std::uint64_t key = s.hash();
+      const std::uint64_t key = depth >= owner.options_.tt_min_depth ? s.hash() : 0;
       TTEntry hit;
       int tt_move = -1;
-      if (owner.tt_.probe(key, hit)) {
+      // Nodes next to the horizon skip the table: their subtree costs less than a cache miss.
+      const bool use_tt = depth >= owner.options_.tt_min_depth;
+      if (use_tt && owner.tt_.probe(key, hit)) {
         tt_move = hit.move_index;
         if (!pv_node && hit.depth >= depth &&
             (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && hit.value >= beta) ||
-             (hit.bound == Bound::Upper && hit.value <= alpha)))
+             (hit.bound == Bound::Upper && hit.value <= alpha))) {
+          if (hit.depth != kSolvedDepth) ++guesses;
           return hit.value;
+        }
       }
+      const std::uint64_t guesses_before = guesses;
       MoveList moves;
       s.legal_moves(moves);
       const int n = static_cast<int>(moves.size());
       if (n == 0) {
-        ++evals;
+        ++guesses;
         return eval(s);
       }
       const int side = index(s.to_move());
@@ -365,9 +404,11 @@ class AlphaBeta {
           S child = s;
           child.play(m);
           ++nodes;
+          // The child will probe the table: start fetching its bucket now.
+          if (depth - 1 >= owner.options_.tt_min_depth) owner.tt_.prefetch(child.hash());
           int v;
           if (child.is_over()) {
-            v = terminal_value(child.outcome(), s.to_move());
+            v = terminal(child, s.to_move());
           } else {
             v = child.to_move() == s.to_move() ? eval(child) : -eval(child);
           }
@@ -419,7 +460,9 @@ class AlphaBeta {
       const int stored_index =
           best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
       const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
-      owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
+      if (use_tt)
+        owner.tt_.store(key, best, guesses == guesses_before ? kSolvedDepth : depth, bound,
+                        bound == Bound::Upper ? -1 : stored_index);
       return best;
     }
 
@@ -444,7 +487,8 @@ class AlphaBeta {
         typename S::ChanceList outcomes;
         s.chance_outcomes(outcomes);
         const bool prune = ply >= owner.options_.star1_from_ply;
-        constexpr double lo = -kWin - 1000.0 * kPoint, hi = kWin + 1000.0 * kPoint;
+        double lo = -kWin - 1000.0 * kPoint, hi = kWin + 1000.0 * kPoint;
+        if constexpr (requires { Eval::lowest(); }) lo = Eval::lowest(), hi = Eval::highest();
         double sum = 0, mass = 0;
         for (const auto& o : outcomes) {
           S next = s;

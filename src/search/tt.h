@@ -8,7 +8,12 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace naqala::search {
 
@@ -28,7 +33,16 @@ class TranspositionTable {
   void resize(std::size_t megabytes) {
     std::size_t buckets = std::max<std::size_t>(1, (megabytes << 20) / sizeof(Bucket));
     buckets = std::bit_floor(buckets);
-    buckets_ = std::make_unique<Bucket[]>(buckets);
+    // Aligned to 2 MB and marked for transparent huge pages: a probe is a cache miss anyway,
+    // it should not be a TLB miss too.
+    constexpr std::size_t kHuge = 2 << 20;
+    const std::size_t bytes = (buckets * sizeof(Bucket) + kHuge - 1) / kHuge * kHuge;
+    buckets_.reset(static_cast<Bucket*>(std::aligned_alloc(kHuge, bytes)));
+    if (!buckets_) throw std::bad_alloc();
+#ifdef __linux__
+    madvise(buckets_.get(), bytes, MADV_HUGEPAGE);
+#endif
+    for (std::size_t i = 0; i < buckets; ++i) new (&buckets_[i]) Bucket();
     mask_ = buckets - 1;
     clear();
   }
@@ -41,8 +55,16 @@ class TranspositionTable {
     age_ = 0;
   }
   // Called once per search so old entries lose priority on replacement.
-  void new_search() { age_ = (age_ + 1) & 0xff; }
-  std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  void new_search() {
+    age_ = (age_ + 1) & 0xff;
+  }
+  std::size_t size_bytes() const {
+    return (mask_ + 1) * sizeof(Bucket);
+  }
+
+  void prefetch(std::uint64_t key) const {
+    __builtin_prefetch(&buckets_[key & mask_]);
+  }
 
   bool probe(std::uint64_t key, TTEntry& out) const {
     const Bucket& b = buckets_[key & mask_];
@@ -118,7 +140,10 @@ class TranspositionTable {
   struct alignas(64) Bucket {
     Slot slots[4];
   };
-  std::unique_ptr<Bucket[]> buckets_;
+  struct Free {
+    void operator()(Bucket* b) const { std::free(b); }  // Buckets are trivially destructible
+  };
+  std::unique_ptr<Bucket[], Free> buckets_;
   std::size_t mask_ = 0;
   std::uint32_t age_ = 0;
 };

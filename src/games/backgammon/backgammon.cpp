@@ -94,7 +94,9 @@ void State::play(const Move& m) {
       return;
     case Move::Kind::Checkers:
       apply_steps(board_, turn_, m);
-      if (checkers_off(board_[index(turn_)]) == kCheckers) {
+      // Only a move that bears off can end the game.
+      if (m.count && m.steps[m.count - 1].to < 0 &&
+          checkers_off(board_[index(turn_)]) == kCheckers) {
         finish_game(turn_, game_multiplier(turn_), false);
         return;
       }
@@ -125,9 +127,9 @@ int State::game_multiplier(Player winner) const {
   return mult;
 }
 
-void State::finish_game(Player winner, int multiplier, bool dropped) {
+void State::finish_game(Player winner, int multiplier, bool dropped, bool resigned) {
   const int points = multiplier << cube_log_;
-  last_ = {winner, points, multiplier, dropped};
+  last_ = {winner, points, multiplier, dropped, resigned};
   dice_ = {0, 0};
   ++games_played_;
   if (rules_.is_money()) {
@@ -158,7 +160,7 @@ void State::finish_game(Player winner, int multiplier, bool dropped) {
 Outcome State::outcome() const {
   Outcome o;
   if (phase_ != Phase::GameOver) return o;
-  o.reason = last_.dropped ? EndReason::Resignation : EndReason::BorneOff;
+  o.reason = last_.dropped || last_.resigned ? EndReason::Resignation : EndReason::BorneOff;
   if (rules_.is_money()) {
     o.winner = last_.winner;
     o.scores[index(last_.winner)] = last_.points;
@@ -203,7 +205,8 @@ void State::chance_outcomes(ChanceList& out) const {
   if (phase_ != Phase::Rolling) return;
   for (int a = 1; a <= 6; ++a)
     for (int b = 1; b <= a; ++b)
-      out.push_back({{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)}, a == b ? 1.0 / 36 : 2.0 / 36});
+      out.push_back({{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)},
+                     a == b ? 1.0 / 36 : 2.0 / 36});
 }
 
 void State::apply_chance(const Chance& c) {
@@ -233,17 +236,24 @@ std::optional<Chance> State::parse_chance(std::string_view text) const {
     if (a == b) return std::nullopt;  // an opening tie is re-rolled, never played
     return Chance{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
   }
-  return Chance{static_cast<std::uint8_t>(std::max(a, b)), static_cast<std::uint8_t>(std::min(a, b))};
+  return Chance{static_cast<std::uint8_t>(std::max(a, b)),
+                static_cast<std::uint8_t>(std::min(a, b))};
 }
 
 std::string State::format_move(const Move& m) const {
   switch (m.kind) {
-    case Move::Kind::Roll: return "roll";
-    case Move::Kind::Double: return "double";
-    case Move::Kind::Take: return "take";
-    case Move::Kind::Drop: return "drop";
-    case Move::Kind::Pass: return "pass";
-    case Move::Kind::Checkers: return format_checker_move(board_, turn_, m);
+    case Move::Kind::Roll:
+      return "roll";
+    case Move::Kind::Double:
+      return "double";
+    case Move::Kind::Take:
+      return "take";
+    case Move::Kind::Drop:
+      return "drop";
+    case Move::Kind::Pass:
+      return "pass";
+    case Move::Kind::Checkers:
+      return format_checker_move(board_, turn_, m);
   }
   return "?";
 }
@@ -276,6 +286,14 @@ std::optional<Move> State::parse_move(std::string_view text) const {
   return steps;
 }
 
+void State::resign(Player loser, int multiplier) {
+  if (phase_ == Phase::GameOver || phase_ == Phase::Opening)
+    throw IllegalMoveError("no game is in play to resign");
+  if (multiplier < 1 || multiplier > 3)
+    throw IllegalMoveError("a resignation is of a single (1), a gammon (2) or a backgammon (3)");
+  finish_game(opponent(loser), multiplier, false, true);
+}
+
 void State::set_position(const Board& board, Player on_roll, int die0, int die1) {
   for (int p = 0; p < 2; ++p) {
     int n = 0;
@@ -290,7 +308,8 @@ void State::set_position(const Board& board, Player on_roll, int die0, int die1)
   board_ = board;
   turn_ = on_roll;
   if (die0) {
-    dice_ = {static_cast<std::uint8_t>(std::max(die0, die1)), static_cast<std::uint8_t>(std::min(die0, die1))};
+    dice_ = {static_cast<std::uint8_t>(std::max(die0, die1)),
+             static_cast<std::uint8_t>(std::min(die0, die1))};
     phase_ = Phase::Moving;
   } else {
     start_turn(on_roll);

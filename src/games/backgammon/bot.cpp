@@ -11,8 +11,12 @@ namespace naqala::backgammon {
 
 namespace {
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
+double clamp01(double x) {
+  return std::clamp(x, 0.0, 1.0);
+}
 
 // Rearmost checker of a side as an index from its own view (24 = bar), -1 if none left.
 int rearmost(const Side& s) {
@@ -33,40 +37,69 @@ int pips_outside_home(const Side& s) {
   return n;
 }
 
-// Positional score of `me` against `opp` in contact (higher is better for me).
-double structure(const Side& me, const Side& opp) {
-  double score = 0;
-  // Made points: the home board and the bar point block the opponent's escape.
-  static constexpr double kPointValue[24] = {0.05, 0.10, 0.14, 0.20, 0.26, 0.24, 0.20, 0.14, 0.08,
-                                             0.05, 0.04, 0.04, 0.03, 0.02, 0.02, 0.02, 0.02, 0.03,
-                                             0.08, 0.08, 0.09, 0.10, 0.10, 0.09};
+// One side's contact features (see ContactFeatures).
+struct SideFeatures {
+  double points = 0, prime = 0, blots = 0, bar = 0, anchors = 0, stacks = 0, back = 0;
+};
+
+SideFeatures side_features(const Side& me, const Side& opp) {
+  SideFeatures f;
+  // Made points, weighted by how much they block: the home board and the bar point most.
+  static constexpr double kPointValue[24] = {0.05, 0.10, 0.14, 0.20, 0.26, 0.24, 0.20, 0.14,
+                                             0.08, 0.05, 0.04, 0.04, 0.03, 0.02, 0.02, 0.02,
+                                             0.02, 0.03, 0.08, 0.08, 0.09, 0.10, 0.10, 0.09};
   int run = 0, best_run = 0;
   for (int i = 0; i < 24; ++i) {
     if (me[i] >= 2) {
-      score += kPointValue[i];
+      f.points += kPointValue[i];
       best_run = std::max(best_run, ++run);
+      if (i >= 18) f.anchors += 1;
     } else {
       run = 0;
     }
+    if (me[i] > 3) f.stacks += me[i] - 3;
+    if (i >= 18) f.back += me[i];
   }
-  if (best_run >= 3) score += 0.12 * (best_run - 2) * (best_run - 2);
-  // Blots the opponent can hit with a direct shot (1-11 pips from an opponent checker, the
-  // opponent moving towards my low points), weighted by what being hit costs.
+  if (best_run >= 3) f.prime = (best_run - 2) * (best_run - 2);
+  // Blots the opponent can hit with a direct shot (1-11 pips in front of an opponent
+  // checker), weighted by what being hit costs.
   for (int i = 0; i < 24; ++i) {
     if (me[i] != 1) continue;
     const int target = 23 - i;  // the blot's index from the opponent's view
     int shooters = 0;
     for (int j = target + 1; j <= std::min(24, target + 11); ++j) shooters += opp[j];
     if (shooters == 0) continue;
-    const double cost = 0.12 + 0.012 * (i + 1);
-    score -= cost * std::min(1.0, 0.35 + 0.15 * shooters);
+    f.blots += (0.12 + 0.012 * (i + 1)) * std::min(1.0, 0.35 + 0.15 * shooters);
   }
-  score -= 0.35 * me[kBar];
-  // Stacks waste flexibility.
-  for (int i = 0; i < 24; ++i)
-    if (me[i] > 3) score -= 0.03 * (me[i] - 3);
-  return score;
+  f.bar = me[kBar];
+  f.back += me[kBar];
+  return f;
 }
+
+}  // namespace
+
+ContactFeatures contact_features(const Board& board, Player p) {
+  const Side& me = board[index(p)];
+  const Side& opp = board[index(opponent(p))];
+  const SideFeatures a = side_features(me, opp), b = side_features(opp, me);
+  return {1.0,
+          (pip_count(opp) - pip_count(me)) / 10.0,
+          a.points - b.points,
+          a.prime - b.prime,
+          a.blots - b.blots,
+          a.bar - b.bar,
+          a.anchors - b.anchors,
+          a.stacks - b.stacks,
+          a.back - b.back,
+          static_cast<double>(checkers_off(me) - checkers_off(opp))};
+}
+
+namespace {
+
+// Weights of the contact features for the log-odds of winning, fitted once to gnubg's
+// 0-ply evaluations of positions from bot games (docs/backgammon.md).
+constexpr ContactFeatures kContactWeights = {-0.2094, 0.0117,  1.8787, 0.0361,  -0.3109,
+                                             -0.4682, -0.3267, 0.0215, -0.1442, 0.3654};
 
 }  // namespace
 
@@ -84,15 +117,16 @@ Estimate evaluate_after_move(const Board& board, Player p) {
     const double sd = 2.0 * std::sqrt((my_pips + opp_pips) / 2.0) + 1.0;
     e.win = clamp01(0.5 * std::erfc(-lead / (sd * std::sqrt(2.0))));
   } else {
-    double score = 0.022 * (opp_pips - my_pips) - 0.08;  // the opponent rolls next
-    score += structure(me, opp) - structure(opp, me);
-    score += 0.04 * (my_off - opp_off);
-    e.win = sigmoid(score * 2.2);
+    const ContactFeatures f = contact_features(board, p);
+    double logit = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) logit += kContactWeights[i] * f[i];
+    e.win = sigmoid(logit);
   }
   // Gammons: only possible while the loser has borne off nothing; likelier the more of his
   // army is still far from home.
   if (opp_off == 0) e.gammon = e.win * e.win * clamp01(pips_outside_home(opp) / 90.0) * 0.6;
-  if (my_off == 0) e.gammon_loss = (1 - e.win) * (1 - e.win) * clamp01(pips_outside_home(me) / 90.0) * 0.6;
+  if (my_off == 0)
+    e.gammon_loss = (1 - e.win) * (1 - e.win) * clamp01(pips_outside_home(me) / 90.0) * 0.6;
   return e;
 }
 
@@ -148,7 +182,9 @@ Estimate evaluate_on_roll(const Board& board, Player p) {
 namespace {
 
 // Points still needed to win the match, or a large number outside match play.
-int away(const State& s, Player p) { return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20; }
+int away(const State& s, Player p) {
+  return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20;
+}
 
 bool post_crawford_trailer(const State& s, Player p) {
   const int n = s.rules().match;
@@ -157,18 +193,22 @@ bool post_crawford_trailer(const State& s, Player p) {
 
 bool should_double(const State& s) {
   const Player me = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, me)) return false;  // the cube already wins the match
-  if (post_crawford_trailer(s, me)) return true;                       // nothing to lose by doubling
+  if (s.rules().match > 0 && s.cube() >= away(s, me))
+    return false;                                 // the cube already wins the match
+  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
   const Estimate e = evaluate_on_roll(s.board(), me);
   if (e.win < 0.68) return false;
   // Too good to double: play on for the gammon rather than cash one point.
-  if (e.win > 0.86 && e.gammon > 0.25 && !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return false;
+  if (e.win > 0.86 && e.gammon > 0.25 &&
+      !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money()))
+    return false;
   return true;
 }
 
 bool should_take(const State& s) {
-  const Player me = s.to_move(), doubler = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, doubler)) return true;  // dropping loses the match anyway
+  const Player doubler = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, doubler))
+    return true;  // dropping loses the match anyway
   if (post_crawford_trailer(s, doubler)) return evaluate_on_roll(s.board(), doubler).win < 0.9;
   const Estimate e = evaluate_on_roll(s.board(), doubler);
   // Equity for the taker at the doubled stake against the certain loss of the current one.
@@ -193,7 +233,9 @@ BotChoice choose_move(const State& s, Rng* rng) {
       return {(*moves)[b.index], b.estimate.equity()};
     }
     default:
-      throw IllegalMoveError("the bot decides only at decision nodes; here the dice are to be rolled or the game is over");
+      throw IllegalMoveError(
+          "the bot decides only at decision nodes; here the dice are to be rolled or the game is "
+          "over");
   }
 }
 

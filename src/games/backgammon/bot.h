@@ -6,6 +6,7 @@
 // usual money thresholds and the match-play cases (dead cube, post-Crawford, drop that
 // loses the match). The strong neural engine is a later issue; this one plays every
 // decision the rules can ask for.
+#include <array>
 #include <optional>
 
 #include "core/rng.h"
@@ -14,11 +15,18 @@
 namespace naqala::backgammon {
 
 struct Estimate {
-  double win = 0.5;       // probability that `p` wins the game
-  double gammon = 0.0;    // probability that `p` wins a gammon or better
+  double win = 0.5;     // probability that `p` wins the game
+  double gammon = 0.0;  // probability that `p` wins a gammon or better
   double gammon_loss = 0.0;
   double equity() const { return 2 * win - 1 + gammon - gammon_loss; }
 };
+
+// Contact features from `p`'s side (each "mine minus the opponent's"), with the opponent to
+// roll: bias, pip lead / 10, made points (weighted by place), prime, exposed blots, checkers
+// on the bar, anchors in the opponent's home board, stacked checkers, checkers back,
+// checkers off.
+using ContactFeatures = std::array<double, 10>;
+ContactFeatures contact_features(const Board& board, Player p);
 
 // The position seen from `p` with `p`'s opponent to roll next (what a checker play leaves).
 Estimate evaluate_after_move(const Board& board, Player p);

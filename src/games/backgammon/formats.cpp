@@ -44,7 +44,8 @@ std::string to_base64(const std::vector<std::uint8_t>& b, std::size_t chars) {
   std::string s;
   std::size_t i = 0;
   while (s.size() < chars) {
-    const unsigned b0 = b[i], b1 = i + 1 < b.size() ? b[i + 1] : 0, b2 = i + 2 < b.size() ? b[i + 2] : 0;
+    const unsigned b0 = b[i], b1 = i + 1 < b.size() ? b[i + 1] : 0,
+                   b2 = i + 2 < b.size() ? b[i + 2] : 0;
     s += kBase64[b0 >> 2];
     s += kBase64[((b0 & 3) << 4) | (b1 >> 4)];
     if (s.size() < chars) s += kBase64[((b1 & 15) << 2) | (b2 >> 6)];
@@ -59,8 +60,8 @@ std::vector<std::uint8_t> from_base64(std::string_view text, std::size_t nbytes,
   for (char c : text) {
     const int x = base64_value(c);
     if (x < 0)
-      throw ParseError(std::string(what) + " '" + std::string(text) + "' contains '" + std::string(1, c) +
-                       "', which is not a base64 character (A-Z a-z 0-9 + /)");
+      throw ParseError(std::string(what) + " '" + std::string(text) + "' contains '" +
+                       std::string(1, c) + "', which is not a base64 character (A-Z a-z 0-9 + /)");
     v.push_back(x);
   }
   while (v.size() % 4) v.push_back(0);
@@ -111,16 +112,19 @@ Board decode_position_id(std::string_view id, Player on_roll) {
     if (bits.bit(pos)) {
       Player p = side == 0 ? opponent(on_roll) : on_roll;
       if (++b[index(p)][point] > kCheckers)
-        throw ParseError("position ID '" + std::string(id) + "' puts more than 15 checkers on one point");
+        throw ParseError("position ID '" + std::string(id) +
+                         "' puts more than 15 checkers on one point");
     } else if (++point == 25) {
       point = 0;
       ++side;
     }
   }
   if (side < 2)
-    throw ParseError("position ID '" + std::string(id) + "' is not valid: it describes more than 15 checkers");
+    throw ParseError("position ID '" + std::string(id) +
+                     "' is not valid: it describes more than 15 checkers");
   for (; pos < 80; ++pos)
-    if (bits.bit(pos)) throw ParseError("position ID '" + std::string(id) + "' has stray bits after both sides");
+    if (bits.bit(pos))
+      throw ParseError("position ID '" + std::string(id) + "' has stray bits after both sides");
   for (int p = 0; p < 2; ++p) {
     int n = 0;
     for (int i = 0; i < 25; ++i) n += b[p][i];
@@ -175,18 +179,25 @@ MatchKey decode_match_id(std::string_view id) {
   k.score = {static_cast<int>(bits.get(36, 15)), static_cast<int>(bits.get(51, 15))};
   k.jacoby = !bits.get(66, 1);
   const std::string where = "match ID '" + std::string(id) + "' ";
-  if (k.cube_owner == 2) throw ParseError(where + "has cube owner 2; allowed are 0, 1 and 3 (centred)");
-  if (k.game_state > 4) throw ParseError(where + "has game state " + std::to_string(k.game_state) + "; allowed 0-4");
+  if (k.cube_owner == 2)
+    throw ParseError(where + "has cube owner 2; allowed are 0, 1 and 3 (centred)");
+  if (k.game_state > 4)
+    throw ParseError(where + "has game state " + std::to_string(k.game_state) + "; allowed 0-4");
   for (int d : k.dice)
-    if (d > 6) throw ParseError(where + "has a die of " + std::to_string(d) + "; dice are 1-6 (0 = not rolled)");
+    if (d > 6)
+      throw ParseError(where + "has a die of " + std::to_string(d) +
+                       "; dice are 1-6 (0 = not rolled)");
   if ((k.dice[0] == 0) != (k.dice[1] == 0)) throw ParseError(where + "has only one die rolled");
   if (k.match_to > 0 && (k.score[0] > k.match_to || k.score[1] > k.match_to))
     throw ParseError(where + "has a score above the match length " + std::to_string(k.match_to));
-  if (k.match_to == 0 && k.crawford) throw ParseError(where + "marks a Crawford game in money play");
+  if (k.match_to == 0 && k.crawford)
+    throw ParseError(where + "marks a Crawford game in money play");
   return k;
 }
 
-std::string State::position_id() const { return encode_position_id(board_, turn_); }
+std::string State::position_id() const {
+  return encode_position_id(board_, turn_);
+}
 
 std::string State::match_id() const {
   MatchKey k;
@@ -195,9 +206,14 @@ std::string State::match_id() const {
   k.on_roll = index(turn_);
   k.crawford = crawford_game_;
   switch (phase_) {
-    case Phase::Opening: k.game_state = 0; break;
-    case Phase::GameOver: k.game_state = last_.dropped ? 4 : 2; break;
-    default: k.game_state = 1;
+    case Phase::Opening:
+      k.game_state = 0;
+      break;
+    case Phase::GameOver:
+      k.game_state = last_.dropped ? 4 : last_.resigned ? 3 : 2;
+      break;
+    default:
+      k.game_state = 1;
   }
   k.turn = index(to_move());
   k.doubled = phase_ == Phase::Doubled;
@@ -207,7 +223,8 @@ std::string State::match_id() const {
     if (phase_ == Phase::GameOver) k.score[index(last_.winner)] = last_.points;
   } else {
     for (int p = 0; p < 2; ++p)
-      k.score[p] = rules_.match > 0 ? std::min<int>(score_[p], rules_.match) : std::min<int>(score_[p], 0x7fff);
+      k.score[p] = rules_.match > 0 ? std::min<int>(score_[p], rules_.match)
+                                    : std::min<int>(score_[p], 0x7fff);
   }
   k.jacoby = rules_.jacoby;
   return encode_match_id(k);
@@ -216,12 +233,14 @@ std::string State::match_id() const {
 State State::from_gnubg_id(std::string_view id, const Rules& base) {
   const auto colon = id.find(':');
   if (colon == std::string_view::npos)
-    throw ParseError("'" + std::string(id) +
-                     "' is not a gnubg ID; write <position id>:<match id>, e.g. 4HPwATDgc/ABMA:cAgAAAAAAAAA");
+    throw ParseError(
+        "'" + std::string(id) +
+        "' is not a gnubg ID; write <position id>:<match id>, e.g. 4HPwATDgc/ABMA:cAgAAAAAAAAA");
   const std::string_view pos = id.substr(0, colon), mid = id.substr(colon + 1);
   const MatchKey k = decode_match_id(mid);
   if (k.resigned)
-    throw ParseError("match ID '" + std::string(mid) + "' has a resignation pending; naqala does not model resignations");
+    throw ParseError("match ID '" + std::string(mid) +
+                     "' has a resignation pending; naqala does not model resignations");
   Rules rules = base;
   if (k.match_to > 0) {
     rules.match = k.match_to;
@@ -241,7 +260,8 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
   while ((1 << s.cube_log_) < k.cube) ++s.cube_log_;
   s.cube_owner_ = k.cube_owner == 3 ? std::int8_t{-1} : static_cast<std::int8_t>(k.cube_owner);
   s.crawford_game_ = k.crawford;
-  if (!rules.is_money()) s.score_ = {static_cast<std::int16_t>(k.score[0]), static_cast<std::int16_t>(k.score[1])};
+  if (!rules.is_money())
+    s.score_ = {static_cast<std::int16_t>(k.score[0]), static_cast<std::int16_t>(k.score[1])};
   s.dice_ = {static_cast<std::uint8_t>(std::max(k.dice[0], k.dice[1])),
              static_cast<std::uint8_t>(std::min(k.dice[0], k.dice[1]))};
   const std::string where = "gnubg ID '" + std::string(id) + "' ";
@@ -253,7 +273,8 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
       break;
     case 1:
       if (k.doubled) {
-        if (k.turn == k.on_roll) throw ParseError(where + "has a double pending but the doubler to decide");
+        if (k.turn == k.on_roll)
+          throw ParseError(where + "has a double pending but the doubler to decide");
         if (s.dice_[0]) throw ParseError(where + "has a double pending after the dice were rolled");
         s.phase_ = Phase::Doubled;
       } else if (s.dice_[0]) {
@@ -269,20 +290,25 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
     default: {
       s.phase_ = Phase::GameOver;
       s.dice_ = {0, 0};
-      const bool dropped = k.game_state != 2;
+      const bool dropped = k.game_state == 4, resigned = k.game_state == 3;
       Player winner = roller;
-      if (!dropped) {
-        if (checkers_off(s.board_[0]) == kCheckers) winner = Player::South;
-        else if (checkers_off(s.board_[1]) == kCheckers) winner = Player::North;
-        else throw ParseError(where + "says the game is over but nobody has borne off all checkers");
+      if (!dropped && !resigned) {
+        if (checkers_off(s.board_[0]) == kCheckers)
+          winner = Player::South;
+        else if (checkers_off(s.board_[1]) == kCheckers)
+          winner = Player::North;
+        else
+          throw ParseError(where + "says the game is over but nobody has borne off all checkers");
       }
-      const int mult = dropped ? 1 : s.game_multiplier(winner);
-      const int points = rules.is_money() && k.score[index(winner)] ? k.score[index(winner)] : mult * k.cube;
-      s.last_ = {winner, points, mult, dropped};
+      const int mult = dropped || resigned ? 1 : s.game_multiplier(winner);
+      const int points =
+          rules.is_money() && k.score[index(winner)] ? k.score[index(winner)] : mult * k.cube;
+      s.last_ = {winner, points, mult, dropped, resigned};
       s.turn_ = winner;
       s.games_played_ = 1;
       if (!rules.is_money() && rules.match > 0 && s.score_[index(winner)] < rules.match)
-        throw ParseError(where + "says the game is over but the match is not decided; give the next game's ID");
+        throw ParseError(
+            where + "says the game is over but the match is not decided; give the next game's ID");
     }
   }
   return s;
@@ -332,9 +358,11 @@ std::string write_fibs_board(const FibsBoard& b) {
 
 FibsBoard parse_fibs_board(std::string_view text) {
   std::string_view t = text;
-  while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' ')) t.remove_suffix(1);
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' '))
+    t.remove_suffix(1);
   if (!t.starts_with("board:"))
-    throw ParseError("a FIBS board starts with 'board:'; got '" + std::string(text.substr(0, 40)) + "'");
+    throw ParseError("a FIBS board starts with 'board:'; got '" + std::string(text.substr(0, 40)) +
+                     "'");
   std::vector<std::string_view> f;
   std::string_view rest = t.substr(6);
   while (true) {
@@ -346,8 +374,8 @@ FibsBoard parse_fibs_board(std::string_view text) {
   // names(2), match, scores(2), board(26), turn, dice(4), cube, may double(2), doubled,
   // colour, direction = 42 fields at least.
   if (f.size() < 42)
-    throw ParseError("FIBS board has " + std::to_string(f.size()) + " fields; at least 42 are needed in '" +
-                     std::string(t) + "'");
+    throw ParseError("FIBS board has " + std::to_string(f.size()) +
+                     " fields; at least 42 are needed in '" + std::string(t) + "'");
   FibsBoard b;
   b.you_name = std::string(f[0]);
   b.opp_name = std::string(f[1]);
@@ -366,13 +394,15 @@ FibsBoard parse_fibs_board(std::string_view text) {
   b.doubled = to_int(f[39], "was doubled", t);
   b.color = to_int(f[40], "colour", t);
   b.direction = to_int(f[41], "direction", t);
-  if (b.color != 1 && b.color != -1) throw ParseError("FIBS board colour must be 1 or -1 in '" + std::string(t) + "'");
+  if (b.color != 1 && b.color != -1)
+    throw ParseError("FIBS board colour must be 1 or -1 in '" + std::string(t) + "'");
   if (b.direction != 1 && b.direction != -1)
     throw ParseError("FIBS board direction must be 1 or -1 in '" + std::string(t) + "'");
   if (f.size() >= 51) {
     b.post_crawford = to_int(f[50], "post-Crawford", t) != 0;
     const bool non_crawford = to_int(f[49], "non-Crawford", t) != 0;
-    const bool one_away = b.match_to > 0 && (b.match_to - b.you_score == 1 || b.match_to - b.opp_score == 1);
+    const bool one_away =
+        b.match_to > 0 && (b.match_to - b.you_score == 1 || b.match_to - b.opp_score == 1);
     b.crawford = one_away && !non_crawford && !b.post_crawford;
   }
   for (int k = 1; k <= 24; ++k) {
@@ -387,8 +417,8 @@ FibsBoard parse_fibs_board(std::string_view text) {
     int n = 0;
     for (int i = 0; i < 25; ++i) n += (*side)[i];
     if (n > kCheckers)
-      throw ParseError("FIBS board gives a player " + std::to_string(n) + " checkers (at most 15): '" +
-                       std::string(t) + "'");
+      throw ParseError("FIBS board gives a player " + std::to_string(n) +
+                       " checkers (at most 15): '" + std::string(t) + "'");
   }
   return b;
 }

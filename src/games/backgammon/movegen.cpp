@@ -19,17 +19,11 @@ struct Key {
   bool operator==(const Key&) const = default;
 };
 
-inline Key key_of(const Side& me, std::uint32_t hits) {
-  std::uint64_t lo = 0, hi = 0;
-  for (int i = 0; i < 16; ++i) lo |= std::uint64_t(me[i]) << (4 * i);
-  for (int i = 16; i < 25; ++i) hi |= std::uint64_t(me[i]) << (4 * (i - 16));
-  hi |= std::uint64_t(hits) << 36;
-  return {lo, hi};
-}
-
-// Open-addressing set of the keys already in the move list; stamps make clearing free.
+// The keys already in the move list. Short lists (most positions) are scanned; past
+// kLinear entries an open-addressing table takes over. Stamps make clearing free.
 struct Dedup {
   static constexpr std::uint32_t kSlots = 8192;
+  static constexpr std::size_t kLinear = 8;
   std::uint32_t stamp[kSlots];
   std::uint16_t index[kSlots];
   Key keys[kMaxMoves];
@@ -42,10 +36,27 @@ struct Dedup {
       current = 1;
     }
   }
+  static std::uint32_t slot_of(const Key& k) {
+    const std::uint64_t h = (k.lo ^ (k.hi * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
+    return static_cast<std::uint32_t>(h >> 51) & (kSlots - 1);
+  }
+  void hash_in(const Key& k, std::size_t n) {
+    std::uint32_t slot = slot_of(k);
+    while (stamp[slot] == current) slot = (slot + 1) & (kSlots - 1);
+    stamp[slot] = current;
+    index[slot] = static_cast<std::uint16_t>(n);
+  }
   // True if `k` was new (and is now recorded as list entry `n`).
   bool insert(const Key& k, std::size_t n) {
-    std::uint64_t h = (k.lo ^ (k.hi * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
-    std::uint32_t slot = static_cast<std::uint32_t>(h >> 51) & (kSlots - 1);
+    if (n < kLinear) {
+      for (std::size_t i = 0; i < n; ++i)
+        if (keys[i] == k) return false;
+      keys[n] = k;
+      if (n + 1 == kLinear)
+        for (std::size_t i = 0; i <= n; ++i) hash_in(keys[i], i);
+      return true;
+    }
+    std::uint32_t slot = slot_of(k);
     while (stamp[slot] == current) {
       if (keys[index[slot]] == k) return false;
       slot = (slot + 1) & (kSlots - 1);
@@ -63,67 +74,121 @@ thread_local Dedup dedup;
 
 struct Generator {
   MoveList& out;
+  Dedup& seen;
+  const Side& opp;  // the opponent as before the move: hits only turn blots into empty points
   int roll[4];
   int max_steps = 0, max_pips = 0;
+  bool swapped = false;
   Move current;
 
-  void save(int steps, int pips, const Side& me, std::uint32_t hits) {
+  void save(int steps, int pips, Key key) {
     if (steps < max_steps || pips < max_pips) return;
     if (steps > max_steps || pips > max_pips) {
       out.clear();
-      dedup.reset();
+      seen.reset();
     }
     max_steps = steps;
     max_pips = pips;
-    if (!dedup.insert(key_of(me, hits), out.size())) return;
+    if (!seen.insert(key, out.size())) return;
     current.count = static_cast<std::uint8_t>(steps);
-    for (int i = steps; i < 4; ++i) current.steps[i] = Step{};
     out.push_back(current);
   }
 
-  static bool legal(const Side& me, const Side& opp, int from, int die) {
-    const int to = from - die;
-    if (to >= 0) return opp[23 - to] < 2;
-    int back = 24;
-    while (back > 0 && me[back] == 0) --back;
-    return back <= 5 && (from == back || to == -1);
-  }
-
-  static void step(Side& me, Side& opp, int from, int to, std::uint32_t& hits) {
-    --me[from];
+  // The key after moving a checker (my counts in 4-bit fields, hits above them).
+  void step_key(Key& key, int from, int to) const {
+    if (from < 16)
+      key.lo -= std::uint64_t(1) << (4 * from);
+    else
+      key.hi -= std::uint64_t(1) << (4 * (from - 16));
     if (to < 0) return;
-    if (opp[23 - to] == 1) {
-      opp[23 - to] = 0;
-      ++opp[kBar];
-      hits |= 1u << to;
-    }
-    ++me[to];
+    if (opp[23 - to] == 1) key.hi |= std::uint64_t(1) << (36 + to);
+    if (to < 16)
+      key.lo += std::uint64_t(1) << (4 * to);
+    else
+      key.hi += std::uint64_t(1) << (4 * (to - 16));
   }
 
-  // Returns true when no further die could be played here (so the caller saves).
-  bool sub(int depth, int top, int pips, const Side& me, const Side& opp, std::uint32_t hits) {
+  // Moves one of my checkers, updating the key.
+  void step(Side& me, Key& key, int from, int to) const {
+    --me[from];
+    if (from < 16)
+      key.lo -= std::uint64_t(1) << (4 * from);
+    else
+      key.hi -= std::uint64_t(1) << (4 * (from - 16));
+    if (to < 0) return;
+    if (opp[23 - to] == 1) key.hi |= std::uint64_t(1) << (36 + to);
+    ++me[to];
+    if (to < 16)
+      key.lo += std::uint64_t(1) << (4 * to);
+    else
+      key.hi += std::uint64_t(1) << (4 * (to - 16));
+  }
+
+  // Returns true when no further die could be played here (so the caller saves). `occupied`
+  // has bit i set when me[i] > 0 (points 0..23); `back` is the rearmost occupied point.
+  bool sub(int depth, int top, int pips, const Side& me, Key key, std::uint32_t occupied,
+           int back) {
     if (depth > 3 || roll[depth] == 0) return true;
     const int die = roll[depth];
+    // At the last die only the resulting key matters: no board copy, no further call.
+    const bool last = depth == 3 || roll[depth + 1] == 0;
     if (me[kBar]) {
       if (opp[die - 1] >= 2) return true;
-      Side m = me, o = opp;
-      std::uint32_t h = hits;
-      step(m, o, kBar, kBar - die, h);
-      current.steps[depth] = {static_cast<std::int8_t>(kBar), static_cast<std::int8_t>(kBar - die)};
-      if (sub(depth + 1, 23, pips + die, m, o, h)) save(depth + 1, pips + die, m, h);
+      const int to = kBar - die;
+      if (last) {
+        Key k = key;
+        step_key(k, kBar, to);
+        current.steps[depth] = {static_cast<std::int8_t>(kBar), static_cast<std::int8_t>(to)};
+        save(depth + 1, pips + die, k);
+        return false;
+      }
+      Side m = me;
+      Key k = key;
+      step(m, k, kBar, to);
+      current.steps[depth] = {static_cast<std::int8_t>(kBar), static_cast<std::int8_t>(to)};
+      if (sub(depth + 1, 23, pips + die, m, k, occupied | (1u << to), std::max(back, to)))
+        save(depth + 1, pips + die, k);
       return false;
     }
+    // Bearing off needs every checker home; a higher die bears off only from the rearmost.
     bool used = false;
-    for (int i = top; i >= 0; --i) {
-      if (!me[i] || !legal(me, opp, i, die)) continue;
-      Side m = me, o = opp;
-      std::uint32_t h = hits;
-      const int to = i - die < 0 ? -1 : i - die;
-      step(m, o, i, to, h);
-      current.steps[depth] = {static_cast<std::int8_t>(i), static_cast<std::int8_t>(to)};
-      if (sub(depth + 1, roll[0] == roll[1] ? i : 23, pips + die, m, o, h))
-        save(depth + 1, pips + die, m, h);
+    const int first = std::min(top, back);
+    std::uint32_t candidates = first >= 31 ? occupied : occupied & ((2u << first) - 1);
+    // Second pass (dice swapped): two steps that neither enter from the bar, nor bear off,
+    // nor move the same checker give a position the first pass found by playing them in the
+    // other order (landing is blocked only by made points, which steps never change). So the
+    // second step only continues the first checker or bears off. (If a skipped step were
+    // legal, the first pass found a move of both dice, so `used` needs no correction.)
+    if (swapped && depth == 1 && current.steps[0].from != kBar && current.steps[0].to >= 0)
+      candidates &= (1u << current.steps[0].to) | ((1u << die) - 1);
+    while (candidates) {
+      const int i = 31 - __builtin_clz(candidates);
+      candidates &= ~(1u << i);
+      const int to = i - die;
+      if (to >= 0) {
+        if (opp[23 - to] >= 2) continue;
+      } else if (back > 5 || (i != back && to != -1)) {
+        continue;
+      }
       used = true;
+      current.steps[depth] = {static_cast<std::int8_t>(i),
+                              static_cast<std::int8_t>(to < 0 ? -1 : to)};
+      if (last) {
+        Key k = key;
+        step_key(k, i, to < 0 ? -1 : to);
+        save(depth + 1, pips + die, k);
+        continue;
+      }
+      Side m = me;
+      Key k = key;
+      step(m, k, i, to < 0 ? -1 : to);
+      std::uint32_t occ = occupied;
+      if (m[i] == 0) occ &= ~(1u << i);
+      if (to >= 0) occ |= 1u << to;
+      int b = back;
+      while (b > 0 && !(occ & (1u << b))) --b;
+      if (sub(depth + 1, roll[0] == roll[1] ? i : 23, pips + die, m, k, occ, b))
+        save(depth + 1, pips + die, k);
     }
     return !used;
   }
@@ -131,14 +196,29 @@ struct Generator {
 
 void generate_moves(const Board& board, Player mover, int d0, int d1, MoveList& out) {
   out.clear();
-  dedup.reset();
-  Generator g{out, {d0, d1, d0 == d1 ? d0 : 0, d0 == d1 ? d0 : 0}, 0, 0, Move::of(Move::Kind::Checkers)};
+  Dedup& seen = dedup;  // one thread-local lookup per generation
+  seen.reset();
   const Side& me = board[index(mover)];
   const Side& opp = board[index(opponent(mover))];
-  g.sub(0, 23, 0, me, opp, 0);
+  Generator g{out, seen, opp,   {d0, d1, d0 == d1 ? d0 : 0, d0 == d1 ? d0 : 0},
+              0,   0,    false, Move::of(Move::Kind::Checkers)};
+  Key key{0, std::uint64_t(me[kBar]) << 32};
+  std::uint32_t occupied = 0;
+  for (int i = 0; i < 24; ++i) {
+    if (!me[i]) continue;
+    occupied |= 1u << i;
+    if (i < 16)
+      key.lo |= std::uint64_t(me[i]) << (4 * i);
+    else
+      key.hi |= std::uint64_t(me[i]) << (4 * (i - 16));
+  }
+  // The rearmost checker; the bar counts as behind every point (no bearing off).
+  const int back = me[kBar] ? 24 : (occupied ? 31 - __builtin_clz(occupied) : 0);
+  g.sub(0, 23, 0, me, key, occupied, back);
   if (d0 != d1) {
     std::swap(g.roll[0], g.roll[1]);
-    g.sub(0, 23, 0, me, opp, 0);
+    g.swapped = true;
+    g.sub(0, 23, 0, me, key, occupied, back);
   }
 }
 
@@ -163,8 +243,12 @@ bool apply_steps(Board& board, Player mover, const Move& m) {
 namespace {
 
 // gnubg point numbers: 25 = bar, 0 = off, else index + 1.
-inline int point_of_from(int from) { return from + 1; }
-inline int point_of_to(int to) { return to + 1; }
+inline int point_of_from(int from) {
+  return from + 1;
+}
+inline int point_of_to(int to) {
+  return to + 1;
+}
 
 void append_point(std::string& s, int p) {
   if (p == 0)
@@ -238,7 +322,11 @@ std::string format_checker_move(const Board& before, Player mover, const Move& m
       s += '*';
       marked |= 1u << dest;
     }
-    if (c.count > 1) s += "(" + std::to_string(c.count) + ")";
+    if (c.count > 1) {
+      s += '(';
+      s += std::to_string(c.count);
+      s += ')';
+    }
   }
   return s;
 }
@@ -249,7 +337,9 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
   std::uint32_t slash = 0;
   int c = 0;
   std::size_t i = 0;
-  auto lower = [](char ch) { return static_cast<char>(std::tolower(static_cast<unsigned char>(ch))); };
+  auto lower = [](char ch) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  };
   while (i < text.size()) {
     const char ch = text[i];
     if (std::isspace(static_cast<unsigned char>(ch))) {
@@ -323,7 +413,8 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
   Move m = Move::of(Move::Kind::Checkers);
   m.count = static_cast<std::uint8_t>(k / 2);
   for (int s = 0; s < m.count; ++s)
-    m.steps[s] = {static_cast<std::int8_t>(pairs[2 * s] - 1), static_cast<std::int8_t>(pairs[2 * s + 1] - 1)};
+    m.steps[s] = {static_cast<std::int8_t>(pairs[2 * s] - 1),
+                  static_cast<std::int8_t>(pairs[2 * s + 1] - 1)};
   return m;
 }
 

@@ -32,18 +32,26 @@ std::string cell(const State& s, Player viewer, int point, int row) {
 std::string phase_text(const State& s) {
   const std::string who(name(s.to_move()));
   switch (s.phase()) {
-    case Phase::Opening: return "opening roll: each player rolls one die";
-    case Phase::TurnStart: return who + " to roll or double";
-    case Phase::Doubled: return who + " to take or drop a double to " + std::to_string(2 * s.cube());
-    case Phase::Rolling: return who + " to roll";
-    case Phase::Moving: return who + " rolled " + std::to_string(s.die(0)) + "-" + std::to_string(s.die(1));
-    case Phase::GameOver: break;
+    case Phase::Opening:
+      return "opening roll: each player rolls one die";
+    case Phase::TurnStart:
+      return who + " to roll or double";
+    case Phase::Doubled:
+      return who + " to take or drop a double to " + std::to_string(2 * s.cube());
+    case Phase::Rolling:
+      return who + " to roll";
+    case Phase::Moving:
+      return who + " rolled " + std::to_string(s.die(0)) + "-" + std::to_string(s.die(1));
+    case Phase::GameOver:
+      break;
   }
   const auto& r = s.last_result();
   static const char* kinds[] = {"", "a single game", "a gammon", "a backgammon"};
   std::string t = std::string(name(r.winner)) + " wins " +
-                  (r.dropped ? std::string("(double dropped)") : std::string(kinds[r.multiplier])) + ", " +
-                  std::to_string(r.points) + (r.points == 1 ? " point" : " points");
+                  (r.dropped    ? std::string("(double dropped)")
+                   : r.resigned ? std::string(kinds[r.multiplier]) + " (resigned)"
+                                : std::string(kinds[r.multiplier])) +
+                  ", " + std::to_string(r.points) + (r.points == 1 ? " point" : " points");
   return t;
 }
 
@@ -58,13 +66,15 @@ std::string State::render() const {
   };
   std::string score_line;
   if (rules_.match > 0)
-    score_line = std::to_string(rules_.match) + "-point match, score " + std::string(name(viewer)) + " " +
-                 std::to_string(score(viewer)) + " - " + std::string(name(opp)) + " " + std::to_string(score(opp)) +
-                 (crawford_game_ ? " (Crawford game)" : "");
+    score_line = std::to_string(rules_.match) + "-point match, score " + std::string(name(viewer)) +
+                 " " + std::to_string(score(viewer)) + " - " + std::string(name(opp)) + " " +
+                 std::to_string(score(opp)) +
+                 (crawford_game_ && phase_ != Phase::GameOver ? " (Crawford game)" : "");
   else if (rules_.series > 0)
-    score_line = "game " + std::to_string(std::min<int>(games_played_ + 1, rules_.series)) + " of " +
-                 std::to_string(rules_.series) + ", points " + std::string(name(viewer)) + " " +
-                 std::to_string(score(viewer)) + " - " + std::string(name(opp)) + " " + std::to_string(score(opp));
+    score_line = "game " + std::to_string(std::min<int>(games_played_ + 1, rules_.series)) +
+                 " of " + std::to_string(rules_.series) + ", points " + std::string(name(viewer)) +
+                 " " + std::to_string(score(viewer)) + " - " + std::string(name(opp)) + " " +
+                 std::to_string(score(opp));
   else
     score_line = "money game";
   std::string cube_line;
@@ -83,7 +93,9 @@ std::string State::render() const {
     for (int p = 13; p <= 18; ++p) line += cell(*this, viewer, p, row);
     line += "|";
     const int bar_o = side(opp)[kBar];
-    line += row < bar_o ? (row == kRows - 1 && bar_o > kRows ? std::to_string(bar_o) + (bar_o > 9 ? " " : "  ") : " O ")
+    line += row < bar_o ? (row == kRows - 1 && bar_o > kRows
+                               ? std::to_string(bar_o) + (bar_o > 9 ? " " : "  ")
+                               : " O ")
                         : "   ";
     line += "|";
     for (int p = 19; p <= 24; ++p) line += cell(*this, viewer, p, row);
@@ -91,14 +103,16 @@ std::string State::render() const {
     if (row == 0) line += "   " + score_line;
     out += line + "\n";
   }
-  out += std::string(viewer == Player::South ? "v" : "^") + "|                  |BAR|                  |   " +
-         cube_line + "\n";
+  out += std::string(viewer == Player::South ? "v" : "^") +
+         "|                  |BAR|                  |   " + cube_line + "\n";
   for (int row = kRows - 1; row >= 0; --row) {
     std::string line = " |";
     for (int p = 12; p >= 7; --p) line += cell(*this, viewer, p, row);
     line += "|";
     const int bar_x = side(viewer)[kBar];
-    line += row < bar_x ? (row == kRows - 1 && bar_x > kRows ? std::to_string(bar_x) + (bar_x > 9 ? " " : "  ") : " X ")
+    line += row < bar_x ? (row == kRows - 1 && bar_x > kRows
+                               ? std::to_string(bar_x) + (bar_x > 9 ? " " : "  ")
+                               : " X ")
                         : "   ";
     line += "|";
     for (int p = 6; p >= 1; --p) line += cell(*this, viewer, p, row);
@@ -124,12 +138,14 @@ nlohmann::json State::board_json() const {
   j["bar"] = {{"south", board_[0][kBar]}, {"north", board_[1][kBar]}};
   j["off"] = {{"south", checkers_off(board_[0])}, {"north", checkers_off(board_[1])}};
   j["pips"] = {{"south", pips(Player::South)}, {"north", pips(Player::North)}};
-  static const char* phases[] = {"opening", "turn_start", "doubled", "rolling", "moving", "game_over"};
+  static const char* phases[] = {"opening", "turn_start", "doubled",
+                                 "rolling", "moving",     "game_over"};
   j["phase"] = phases[static_cast<int>(phase_)];
   j["on_roll"] = name(turn_);
   j["to_move"] = name(to_move());
   j["dice"] = dice_[0] ? json::array({dice_[0], dice_[1]}) : json::array();
-  j["cube"] = {{"value", cube()}, {"owner", cube_owner() ? json(name(*cube_owner())) : json(nullptr)},
+  j["cube"] = {{"value", cube()},
+               {"owner", cube_owner() ? json(name(*cube_owner())) : json(nullptr)},
                {"enabled", rules_.cube}};
   j["score"] = {{"south", score_[0]}, {"north", score_[1]}};
   j["match"] = rules_.match;
@@ -139,8 +155,11 @@ nlohmann::json State::board_json() const {
   j["match_id"] = match_id();
   j["gnubg_id"] = gnubg_id();
   if (phase_ == Phase::GameOver)
-    j["result"] = {{"winner", name(last_.winner)}, {"points", last_.points}, {"multiplier", last_.multiplier},
-                   {"dropped", last_.dropped}};
+    j["result"] = {{"winner", name(last_.winner)},
+                   {"points", last_.points},
+                   {"multiplier", last_.multiplier},
+                   {"dropped", last_.dropped},
+                   {"resigned", last_.resigned}};
   return j;
 }
 

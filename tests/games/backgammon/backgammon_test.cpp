@@ -1,3 +1,5 @@
+#include "games/backgammon/backgammon.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -5,7 +7,6 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "games/backgammon/backgammon.h"
 #include "games/backgammon/formats.h"
 #include "games/registry.h"
 
@@ -24,8 +25,8 @@ std::vector<std::string> move_texts(const State& s) {
 }
 
 // A state with South on roll with the given dice, from South's and North's point counts.
-State position(std::initializer_list<std::pair<int, int>> south, std::initializer_list<std::pair<int, int>> north,
-               int d0, int d1, Rules rules = {}) {
+State position(std::initializer_list<std::pair<int, int>> south,
+               std::initializer_list<std::pair<int, int>> north, int d0, int d1, Rules rules = {}) {
   Board b{};
   for (auto [pt, n] : south) b[0][pt == 25 ? kBar : pt - 1] = static_cast<std::uint8_t>(n);
   for (auto [pt, n] : north) b[1][pt == 25 ? kBar : pt - 1] = static_cast<std::uint8_t>(n);
@@ -85,7 +86,8 @@ TEST(Backgammon, BarEntryFirstAndBlockedEntry) {
   // Only the 6 enters (on 25-6 = 19); then the 5 is played by any checker.
   auto moves = move_texts(s);
   for (auto& m : moves) EXPECT_TRUE(m.rfind("bar/19", 0) == 0 || m == "bar/14") << m;
-  auto dance = position({{25, 1}, {13, 14}}, {{1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {13, 3}}, 6, 5);
+  auto dance = position({{25, 1}, {13, 14}},
+                        {{1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {13, 3}}, 6, 5);
   EXPECT_EQ(move_texts(dance), std::vector<std::string>{"pass"});
 }
 
@@ -116,7 +118,8 @@ TEST(Backgammon, DoublesAndCounts) {
   s.apply_chance({6, 1});
   MoveList moves;
   s.legal_moves(moves);
-  s.play(*std::find_if(moves.begin(), moves.end(), [&](const Move& m) { return s.format_move(m) == "13/7 8/7"; }));
+  s.play(*std::find_if(moves.begin(), moves.end(),
+                       [&](const Move& m) { return s.format_move(m) == "13/7 8/7"; }));
   s.play(Move::of(Move::Kind::Roll));
   s.apply_chance({4, 4});
   auto texts = move_texts(s);
@@ -146,7 +149,8 @@ TEST(Backgammon, FormatHitsAndBar) {
   // South on bar, North blot on South's 22 (North's 3).
   auto s = position({{25, 1}, {6, 14}}, {{3, 1}, {13, 14}}, 3, 1);
   auto texts = move_texts(s);
-  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/22* 6/5")) << testing::PrintToString(texts);
+  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/22* 6/5"))
+      << testing::PrintToString(texts);
   EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/21")) << testing::PrintToString(texts);
 }
 
@@ -258,7 +262,8 @@ TEST(Backgammon, GnubgIdRoundTrip) {
   for (int ply = 0; ply < 4000 && checked < 300; ++ply) {
     if (s.is_over()) s = State(r);
     if (s.is_chance_node()) {
-      Chance c{static_cast<std::uint8_t>(1 + rng.below(6)), static_cast<std::uint8_t>(1 + rng.below(6))};
+      Chance c{static_cast<std::uint8_t>(1 + rng.below(6)),
+               static_cast<std::uint8_t>(1 + rng.below(6))};
       if (s.phase() == Phase::Opening && c.a == c.b) continue;
       s.apply_chance(c);
     } else {
@@ -271,7 +276,9 @@ TEST(Backgammon, GnubgIdRoundTrip) {
     EXPECT_EQ(back.gnubg_id(), s.gnubg_id());
     EXPECT_EQ(back.board(), s.board());
     // The match ID cannot tell "may double, has not decided" from "chose to roll".
-    if (!(s.phase() == Phase::Rolling && s.may_double(s.on_roll()))) EXPECT_EQ(back.phase(), s.phase());
+    if (!(s.phase() == Phase::Rolling && s.may_double(s.on_roll()))) {
+      EXPECT_EQ(back.phase(), s.phase());
+    }
     EXPECT_EQ(back.to_move(), s.to_move());
     ++checked;
   }
@@ -348,7 +355,8 @@ TEST(Backgammon, RandomGamesKeepInvariants) {
         t.play(m);
         EXPECT_TRUE(seen.insert(t.position_id() + std::to_string(t.score(Player::South)) +
                                 std::to_string(t.score(Player::North)))
-                        .second || m.kind != Move::Kind::Checkers);
+                        .second ||
+                    m.kind != Move::Kind::Checkers);
         // The text of every move parses back to that move.
         auto parsed = s.parse_move(s.format_move(m));
         ASSERT_TRUE(parsed) << s.format_move(m);

@@ -59,10 +59,19 @@ std::vector<State> random_states(int count) {
   while (static_cast<int>(out.size()) < count) {
     Rules r;
     switch (rng.below(4)) {
-      case 0: r.jacoby = rng.below(2); break;                              // money
-      case 1: r.match = 1 + static_cast<int>(rng.below(11)); break;        // short matches
-      case 2: r.match = 3 + static_cast<int>(rng.below(9)); r.crawford = rng.below(4) != 0; break;
-      default: r.cube = false; break;
+      case 0:
+        r.jacoby = rng.below(2);
+        break;  // money
+      case 1:
+        r.match = 1 + static_cast<int>(rng.below(11));
+        break;  // short matches
+      case 2:
+        r.match = 3 + static_cast<int>(rng.below(9));
+        r.crawford = rng.below(4) != 0;
+        break;
+      default:
+        r.cube = false;
+        break;
     }
     State s(r);
     for (int ply = 0; ply < 2000 && !s.is_over() && static_cast<int>(out.size()) < count; ++ply) {
@@ -78,12 +87,13 @@ std::vector<State> random_states(int count) {
         // length, so keep cubes to what real play reaches.
         const int cube_cap = r.match ? std::max(2, r.match) : 64;
         if (s.phase() == Phase::TurnStart) pick = rng.below(8) == 0 && s.cube() < cube_cap ? 1 : 0;
-        if (s.phase() == Phase::Doubled) pick = rng.below(4) == 0 ? 1 : 0;    // mostly take
+        if (s.phase() == Phase::Doubled) pick = rng.below(4) == 0 ? 1 : 0;  // mostly take
         s.play(moves[pick]);
       }
       const bool keep = s.phase() == Phase::Moving ? rng.below(3) == 0
-                        : (s.phase() == Phase::TurnStart || s.phase() == Phase::Doubled) ? rng.below(10) == 0
-                                                                                          : false;
+                        : (s.phase() == Phase::TurnStart || s.phase() == Phase::Doubled)
+                            ? rng.below(10) == 0
+                            : false;
       if (keep) out.push_back(s);
     }
   }
@@ -102,12 +112,14 @@ TEST(Gnubg, PositionsMovesIdsAndPips) {
   bt::write_file(dir / "in.txt", ids);
   bt::write_file(dir / "check.py", "IN = '" + (dir / "in.txt").string() + "'\nOUT = '" +
                                        (dir / "out.txt").string() + "'\n" + kScript);
-  const std::string cmd = "cd '" + dir.string() + "' && '" + gnubg + "' -t -q -r -p check.py > gnubg.log 2>&1";
+  const std::string cmd =
+      "cd '" + dir.string() + "' && '" + gnubg + "' -t -q -r -p check.py > gnubg.log 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << bt::read_file(dir / "gnubg.log");
 
   std::istringstream results(bt::read_file(dir / "out.txt"));
   std::string line;
-  std::size_t i = 0, move_positions = 0, moves_compared = 0, id_mismatch = 0, move_mismatch = 0, pip_mismatch = 0;
+  std::size_t i = 0, move_positions = 0, moves_compared = 0, id_mismatch = 0, move_mismatch = 0,
+              pip_mismatch = 0;
   while (std::getline(results, line)) {
     ASSERT_LT(i, states.size());
     const State& s = states[i++];
@@ -126,10 +138,12 @@ TEST(Gnubg, PositionsMovesIdsAndPips) {
                     << ", expected " << expected;
     // gnubg.board(): [0] the player not on roll, [1] the player on roll.
     const int gnubg_pips_roller = j["pips"][1], gnubg_pips_other = j["pips"][0];
-    if ((gnubg_pips_roller != s.pips(s.on_roll()) || gnubg_pips_other != s.pips(opponent(s.on_roll()))) &&
+    if ((gnubg_pips_roller != s.pips(s.on_roll()) ||
+         gnubg_pips_other != s.pips(opponent(s.on_roll()))) &&
         ++pip_mismatch <= 10)
-      ADD_FAILURE() << "pips at " << s.gnubg_id() << ": gnubg " << gnubg_pips_roller << "/" << gnubg_pips_other
-                    << ", naqala " << s.pips(s.on_roll()) << "/" << s.pips(opponent(s.on_roll()));
+      ADD_FAILURE() << "pips at " << s.gnubg_id() << ": gnubg " << gnubg_pips_roller << "/"
+                    << gnubg_pips_other << ", naqala " << s.pips(s.on_roll()) << "/"
+                    << s.pips(opponent(s.on_roll()));
     if (s.phase() != Phase::Moving) continue;
     ++move_positions;
     std::set<std::string> theirs;
@@ -150,12 +164,15 @@ TEST(Gnubg, PositionsMovesIdsAndPips) {
                     << "\n only gnubg:" << only_theirs;
     }
   }
-  EXPECT_EQ(i, states.size()) << "gnubg answered for " << i << " of " << states.size() << " positions";
+  EXPECT_EQ(i, states.size()) << "gnubg answered for " << i << " of " << states.size()
+                              << " positions";
   EXPECT_EQ(id_mismatch, 0u);
   EXPECT_EQ(pip_mismatch, 0u);
   EXPECT_EQ(move_mismatch, 0u);
-  std::printf("gnubg positions: %zu IDs and pip counts, %zu positions with dice, %zu legal moves compared\n",
-              i, move_positions, moves_compared);
+  std::printf(
+      "gnubg positions: %zu IDs and pip counts, %zu positions with dice, %zu legal moves "
+      "compared\n",
+      i, move_positions, moves_compared);
   RecordProperty("positions", static_cast<int>(i));
   RecordProperty("moves_compared", static_cast<int>(moves_compared));
   std::filesystem::remove_all(dir);

@@ -1,0 +1,146 @@
+// naqala analyze VARIANT [--position P] [--record F] [--moves ...] [--time S] [--depth D]
+//                        [--engine SPEC] [--json]
+// The best move, its value, the principal variation and a score for every legal move.
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "core/error.h"
+#include "engine/engine.h"
+
+namespace naqala::cli {
+
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// "+3.25 seeds" or "wins by 10" for a proven value.
+std::string describe(double value) {
+  if (value >= 999) return "wins by " + fixed(value - 1000, 0);
+  if (value <= -999) return "loses by " + fixed(-value - 1000, 0);
+  return (value >= 0 ? "+" : "") + fixed(value, 2);
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("analyze", "Best move, value, principal variation and every move's score");
+  struct Args {
+    std::string variant, position, record, moves, engine = "alphabeta";
+    double time = 0;
+    int depth = 0;
+    int threads = 0;
+    bool json = false;
+    bool prove = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
+  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)");
+  cmd->add_option("--record", a->record, "Start from the end of this game record");
+  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
+  cmd->add_option("--threads", a->threads, "Search threads (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--engine", a->engine,
+                  "Engine spec: alphabeta[:...] (default), mcts[:...], level:N");
+  cmd->add_flag("--json", a->json, "Print JSON");
+  cmd->add_flag("--prove", a->prove,
+                "Prove the result and the margin by search to the end (Kalah-like games; --time "
+                "limits it)");
+  cmd->callback([a] {
+    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    if (l.state->is_over())
+      throw Error("the game is over (" + l.state->outcome().result_tag() +
+                  "); there is nothing to analyse");
+    if (a->prove) {
+      const auto p = engine::prove(*l.state, a->time);
+      const std::string who(name(l.state->to_move()));
+      std::string verdict = "not decided within the time";
+      if (p.decided) {
+        if (p.low >= 1)
+          verdict = who + " wins";
+        else if (p.high <= -1)
+          verdict = who + " loses";
+        else if (p.low == 0 && p.high == 0)
+          verdict = "a draw";
+        else
+          verdict = p.low >= 0 ? who + " draws or wins" : who + " draws or loses";
+      }
+      const std::string margin =
+          p.exact ? "exactly " + std::to_string(p.low)
+                  : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
+      if (a->json) {
+        std::cout << nlohmann::json{{"variant", l.game->spec()},
+                                    {"position", l.state->position()},
+                                    {"to_move", who},
+                                    {"decided", p.decided},
+                                    {"exact", p.exact},
+                                    {"margin_low", p.low},
+                                    {"margin_high", p.high},
+                                    {"verdict", verdict},
+                                    {"nodes", p.nodes},
+                                    {"seconds", p.seconds}}
+                         .dump()
+                  << "\n";
+        return;
+      }
+      std::cout << l.game->spec() << " " << l.state->position() << ": " << verdict << "; " << who
+                << "'s final margin is " << margin << " (" << p.nodes << " nodes, "
+                << fixed(p.seconds, 1) << " s)\n";
+      return;
+    }
+    std::string spec = a->engine;
+    if (a->threads > 0) {
+      if (!spec.starts_with("alphabeta") && !spec.starts_with("mcts"))
+        throw Error("--threads works with the alphabeta and mcts engines, not '" + spec + "'");
+      spec += (spec.find(':') == std::string::npos ? ":" : ",") + std::string("threads=") +
+              std::to_string(a->threads);
+    }
+    auto engine = engine::make_engine(*l.game, spec);
+    engine::Limits limits;
+    limits.depth = a->depth;
+    limits.seconds = a->time > 0 ? a->time : (a->depth > 0 ? 0 : 2);
+    const auto r = engine->analyze(*l.state, limits);
+    const double nps = r.seconds > 0 ? r.nodes / r.seconds : 0;
+    if (a->json) {
+      nlohmann::json scores = nlohmann::json::array();
+      for (const auto& s : r.scores) scores.push_back({{"move", s.move}, {"value", s.value}});
+      std::cout << nlohmann::json{{"variant", l.game->spec()},
+                                  {"position", l.state->position()},
+                                  {"to_move", std::string(name(l.state->to_move()))},
+                                  {"engine", engine->name()},
+                                  {"best_move", r.best_move},
+                                  {"value", r.value},
+                                  {"proven", r.proven},
+                                  {"pv", r.pv},
+                                  {"scores", scores},
+                                  {"depth", r.depth},
+                                  {"nodes", r.nodes},
+                                  {"seconds", r.seconds},
+                                  {"nodes_per_second", nps}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    std::cout << l.state->render();
+    std::cout << name(l.state->to_move()) << " to move; best move " << r.best_move << ", value "
+              << describe(r.value) << (r.proven ? " (proven)" : "") << "\n";
+    std::cout << "principal variation: " << join_moves(r.pv) << "\n";
+    std::cout << "every move (value for " << name(l.state->to_move()) << "):\n";
+    for (const auto& s : r.scores) std::cout << "  " << s.move << "  " << describe(s.value) << "\n";
+    std::cout << "depth " << r.depth << ", " << r.nodes << " nodes in " << fixed(r.seconds, 3)
+              << " s (" << static_cast<std::uint64_t>(nps) << " nodes/s), engine " << engine->name()
+              << "\n";
+    std::cout << "values are in seeds (points) for the player to move; a proven result reads "
+                 "\"wins by N\"\n";
+  });
+}
+
+}  // namespace naqala::cli

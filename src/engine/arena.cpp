@@ -1,0 +1,173 @@
+#include "engine/arena.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/engine.h"
+#include "games/registry.h"
+
+namespace naqala::engine {
+
+namespace {
+
+double elo_of(double p) {
+  p = std::clamp(p, 1e-6, 1 - 1e-6);
+  return -400.0 * std::log10(1.0 / p - 1.0);
+}
+
+// Distinct openings by random play; repeats only when the game has too few of them.
+std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
+                                       std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (int attempt = 0; static_cast<int>(out.size()) < count; ++attempt) {
+    auto s = game.new_game();
+    for (int p = 0; p < plies && !s->is_over(); ++p) {
+      if (s->is_chance_node()) {
+        s->apply_chance(s->sample_chance(rng));
+        --p;
+        continue;
+      }
+      // Openings are made of ordinary moves: no cube action (backgammon's "double").
+      auto moves = s->legal_moves();
+      std::erase(moves, std::string("double"));
+      if (moves.empty()) break;
+      s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (s->is_over()) continue;
+    const std::string pos = s->position();
+    if (attempt < 50 * count && !seen.insert(pos).second) continue;
+    out.push_back(pos);
+  }
+  return out;
+}
+
+}  // namespace
+
+void elo_from_results(int wins, int draws, int losses, double& elo, double& margin) {
+  const int n = wins + draws + losses;
+  if (n == 0) {
+    elo = margin = 0;
+    return;
+  }
+  const double mu = (wins + 0.5 * draws) / n;
+  const double var =
+      (wins * std::pow(1 - mu, 2) + draws * std::pow(0.5 - mu, 2) + losses * std::pow(mu, 2)) / n;
+  const double half = 1.96 * std::sqrt(var / n);
+  elo = elo_of(mu);
+  margin = (elo_of(mu + half) - elo_of(mu - half)) / 2;
+}
+
+ArenaResult run_arena(const ArenaOptions& o) {
+  if (o.games < 1) throw Error("--games must be at least 1");
+  if (o.threads < 1) throw Error("--threads must be at least 1");
+  auto game = make_game(o.variant);
+  // Fail early, on the calling thread, if a spec is wrong.
+  for (const auto& spec : o.engines) make_engine(*game, spec);
+  const int pairs = (o.games + 1) / 2;
+  const int total = 2 * pairs;
+  const auto openings = make_openings(*game, pairs, o.opening_plies, o.seed);
+
+  ArenaResult result;
+  result.results.resize(total);
+  std::atomic<int> next{0}, done{0};
+  std::mutex mutex;
+  std::array<double, 2> seconds{};
+  std::array<std::uint64_t, 2> moves{};
+  std::exception_ptr failure;
+
+  auto worker = [&](int thread) {
+    try {
+      auto local_game = make_game(o.variant);
+      std::array<std::unique_ptr<Engine>, 2> engines{make_engine(*local_game, o.engines[0]),
+                                                     make_engine(*local_game, o.engines[1])};
+      Rng dice(o.seed * 1000003 + thread);
+      std::array<double, 2> my_seconds{};
+      std::array<std::uint64_t, 2> my_moves{};
+      for (int g; (g = next.fetch_add(1)) < total;) {
+        const int first_side = g % 2;  // engines[0] plays South in even games
+        auto s = local_game->from_position(openings[g / 2]);
+        int plies = 0;
+        while (!s->is_over() && plies < o.max_plies) {
+          if (s->is_chance_node()) {
+            s->apply_chance(s->sample_chance(dice));
+            continue;
+          }
+          const int side = index(s->to_move());
+          const int e = side == first_side ? 0 : 1;
+          const auto start = std::chrono::steady_clock::now();
+          const std::string move = engines[e]->choose_move(*s);
+          my_seconds[e] +=
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          ++my_moves[e];
+          s->play(move);
+          ++plies;
+        }
+        ArenaGame r;
+        r.opening = openings[g / 2];
+        r.first_engine_side = first_side;
+        r.plies = plies;
+        const Outcome out = s->outcome();
+        double south = out.south_points();
+        if (!s->is_over()) {
+          // Adjudicated by the score so far.
+          south = out.scores[0] > out.scores[1] ? 1.0 : out.scores[0] < out.scores[1] ? 0.0 : 0.5;
+          r.end = "adjudicated";
+        } else {
+          r.end = std::string(to_string(out.reason));
+        }
+        r.result = south == 1.0 ? "1-0" : south == 0.0 ? "0-1" : "1/2-1/2";
+        r.first_engine_points = first_side == 0 ? south : 1.0 - south;
+        result.results[g] = r;
+        const int d = done.fetch_add(1) + 1;
+        if (o.progress) {
+          std::lock_guard lock(mutex);
+          o.progress(d, total);
+        }
+      }
+      std::lock_guard lock(mutex);
+      for (int e = 0; e < 2; ++e) {
+        seconds[e] += my_seconds[e];
+        moves[e] += my_moves[e];
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      next.store(total);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < o.threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+
+  result.games = total;
+  for (const auto& r : result.results) {
+    if (r.first_engine_points == 1.0)
+      ++result.wins;
+    else if (r.first_engine_points == 0.0)
+      ++result.losses;
+    else
+      ++result.draws;
+    if (r.result == "1-0") ++result.south_wins;
+    if (r.result == "0-1") ++result.north_wins;
+  }
+  result.score = (result.wins + 0.5 * result.draws) / total;
+  elo_from_results(result.wins, result.draws, result.losses, result.elo, result.elo_margin);
+  for (int e = 0; e < 2; ++e) {
+    result.moves[e] = moves[e];
+    result.seconds_per_move[e] = moves[e] ? seconds[e] / moves[e] : 0;
+  }
+  return result;
+}
+
+}  // namespace naqala::engine

@@ -1,0 +1,49 @@
+#pragma once
+// Engine matches: two engines play both sides of each opening; the result is scored with an
+// Elo difference and its 95% error margin. What `naqala arena` runs.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace naqala::engine {
+
+struct ArenaOptions {
+  std::string variant;
+  std::array<std::string, 2> engines;  // specs, as make_engine takes them
+  int games = 100;                     // rounded up to an even number: each opening twice
+  int threads = 1;                     // games played at once, each with its own engines
+  int opening_plies = 4;               // random plies from the start that make an opening
+  std::uint64_t seed = 1;
+  int max_plies = 2000;  // a game still running then is adjudicated by its score
+  std::function<void(int done, int total)> progress;
+};
+
+struct ArenaGame {
+  std::string opening;             // position text
+  int first_engine_side = 0;       // 0: engines[0] played South
+  double first_engine_points = 0;  // 1, 0.5 or 0
+  int plies = 0;
+  std::string result;  // "1-0", "0-1", "1/2-1/2" (South's view)
+  std::string end;     // the end reason
+};
+
+struct ArenaResult {
+  int games = 0;
+  int wins = 0, draws = 0, losses = 0;  // for engines[0]
+  double score = 0;                     // engines[0]'s points per game
+  double elo = 0;                       // engines[0] minus engines[1]
+  double elo_margin = 0;                // half-width of the 95% interval
+  std::array<double, 2> seconds_per_move{};
+  std::array<std::uint64_t, 2> moves{};
+  int south_wins = 0, north_wins = 0;
+  std::vector<ArenaGame> results;
+};
+
+ArenaResult run_arena(const ArenaOptions& options);
+
+// Elo difference of a score fraction, and the 95% margin from the per-game results.
+void elo_from_results(int wins, int draws, int losses, double& elo, double& margin);
+
+}  // namespace naqala::engine

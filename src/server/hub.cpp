@@ -1,0 +1,939 @@
+#include "server/hub.h"
+
+#include <algorithm>
+#include <array>
+#include <boost/asio/post.hpp>
+#include <boost/uuid/detail/sha1.hpp>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+
+#include "core/error.h"
+#include "games/registry.h"
+#include "play/record.h"
+
+namespace naqala::server {
+
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+struct Hub::Live {
+  GameRow row;
+  std::unique_ptr<AnyGame> game;
+  std::unique_ptr<AnyState> state;
+  std::vector<MoveRow> plies;
+  Clock::time_point turn_started = Clock::now();
+  std::unique_ptr<asio::steady_timer> timer;
+  std::array<std::shared_ptr<engine::Engine>, 2> engines;
+  std::uint64_t generation = 0;  // bumped by every ply: a late engine answer is dropped
+  bool thinking = false;
+  std::set<Client*> watchers;
+  Rng dice;
+  std::optional<MatchRow> match;
+};
+
+namespace {
+
+constexpr const char* kMessageTypes =
+    "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
+    "ping";
+
+std::string text_field(const json& body, const char* key, bool required = true) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) {
+    if (required) throw ApiError(400, std::string("missing field \"") + key + "\"");
+    return {};
+  }
+  if (!it->is_string()) throw ApiError(400, std::string("field \"") + key + "\" must be a string");
+  return it->get<std::string>();
+}
+
+std::string fmt_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+double number_field(const json& body, const char* key, double fallback, double lo, double hi) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_number() || !(it->get<double>() >= lo && it->get<double>() <= hi))
+    throw ApiError(400, std::string("field \"") + key + "\" must be a number from " +
+                            fmt_number(lo) + " to " + fmt_number(hi));
+  return it->get<double>();
+}
+
+std::string today() {
+  std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", std::gmtime(&t));
+  return buf;
+}
+
+bool is_toguz(const AnyGame& game) {
+  return game.info().name.starts_with("toguz");
+}
+
+// RULES.md section 23: a drawn Oware game counts as a win for each player in a match.
+bool draw_counts_for_both(const AnyGame& game) {
+  const auto& n = game.info().name;
+  return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
+}
+
+const char* result_tag(std::optional<Player> winner) {
+  if (!winner) return "1/2-1/2";
+  return *winner == Player::South ? "1-0" : "0-1";
+}
+
+std::optional<Player> player_from(const json& v) {
+  if (v.is_string() && v == "south") return Player::South;
+  if (v.is_string() && v == "north") return Player::North;
+  return std::nullopt;
+}
+
+json public_seat(const json& seat) {
+  json s = seat;
+  s.erase("player");
+  return s;
+}
+
+}  // namespace
+
+std::string token_hash(const std::string& token) {
+  boost::uuids::detail::sha1 sha;
+  sha.process_bytes(token.data(), token.size());
+  unsigned int digest[5];
+  sha.get_digest(digest);
+  char hex[41];
+  for (int i = 0; i < 5; ++i) std::snprintf(hex + 8 * i, 9, "%08x", digest[i]);
+  return std::string(hex, 40);
+}
+
+Hub::Hub(asio::io_context& io, Store& store, int engine_threads)
+    : io_(io),
+      store_(store),
+      engines_(static_cast<std::size_t>(std::max(1, engine_threads))),
+      rng_(static_cast<std::uint64_t>(Clock::now().time_since_epoch().count()) ^
+           reinterpret_cast<std::uintptr_t>(this)) {}
+
+Hub::~Hub() {
+  shutdown();
+}
+
+void Hub::shutdown() {
+  if (stopping_) return;
+  stopping_ = true;
+  for (auto& [id, g] : games_)
+    if (g->timer) g->timer->cancel();
+  engines_.join();
+}
+
+std::string Hub::fresh_id() {
+  static constexpr char kAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
+  while (true) {
+    std::string id;
+    for (int i = 0; i < 10; ++i) id += kAlphabet[rng_.below(sizeof kAlphabet - 1)];
+    if (!games_.count(id) && !store_.game(id)) return id;
+  }
+}
+
+// ---------------------------------------------------------------- loading
+
+Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves) {
+  auto g = std::make_unique<Live>();
+  g->row = row;
+  g->game = make_game(row.variant);
+  g->state = g->game->from_position(row.start_position);
+  for (const auto& m : moves) {
+    if (m.side == '*')
+      g->state->apply_chance(m.text);
+    else
+      g->state->play(m.text);
+  }
+  g->plies = moves;
+  g->timer = std::make_unique<asio::steady_timer>(io_);
+  g->dice.reseed(rng_.next());
+  if (row.match_id) g->match = store_.match(*row.match_id);
+  for (Player p : {Player::South, Player::North}) {
+    const json& seat = row.seats[index(p)];
+    if (seat.value("kind", "") == "computer" && row.status != "over")
+      g->engines[index(p)] =
+          engine::make_engine(*g->game, "level:" + std::to_string(seat.value("level", 5)));
+  }
+  Live& ref = *g;
+  games_[row.id] = std::move(g);
+  return ref;
+}
+
+void Hub::load_unfinished() {
+  for (const auto& id : store_.unfinished_games()) {
+    try {
+      auto row = store_.game(id);
+      Live& g = open_game(*row, store_.moves(id));
+      // The clock restarts where the last committed move left it: the downtime is nobody's.
+      g.turn_started = Clock::now();
+      after_change(g);
+    } catch (const std::exception& e) {
+      std::cerr << "naqala serve: cannot reload game " << id << ": " << e.what() << "\n";
+    }
+  }
+}
+
+Hub::Live& Hub::live(const std::string& id) {
+  if (auto it = games_.find(id); it != games_.end()) return *it->second;
+  auto row = store_.game(id);
+  if (!row) throw ApiError(404, "no game '" + id + "'");
+  return open_game(*row, store_.moves(id));
+}
+
+// ---------------------------------------------------------------- players
+
+std::optional<PlayerRow> Hub::player_of(const std::string& token) {
+  if (token.empty() || token.size() > 128) return std::nullopt;
+  return store_.player_by_token_hash(token_hash(token));
+}
+
+PlayerRow Hub::require_player(const json& body) {
+  auto p = player_of(text_field(body, "token"));
+  if (!p)
+    throw ApiError(401,
+                   "unknown token; create a player first with POST /api/players {\"name\": ...}");
+  return *p;
+}
+
+json Hub::create_player(const json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object {\"name\": \"...\"}");
+  std::string name = text_field(body, "name");
+  const auto b = name.find_first_not_of(" \t");
+  name = b == std::string::npos ? "" : name.substr(b, name.find_last_not_of(" \t") - b + 1);
+  if (name.empty() || name.size() > 40)
+    throw ApiError(400, "a display name has 1 to 40 characters");
+  for (unsigned char ch : name)
+    if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
+  std::string token;
+  for (int i = 0; i < 2; ++i) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(rng_.next()));
+    token += buf;
+  }
+  const PlayerRow p = store_.add_player(name, token_hash(token));
+  return {{"id", p.id}, {"name", p.name}, {"token", token}};
+}
+
+// ---------------------------------------------------------------- variants
+
+json Hub::variants() const {
+  json out = json::array();
+  for (const auto& v : list_variants()) {
+    json opts = json::array();
+    for (const auto& o : v.options)
+      opts.push_back({{"name", o.name},
+                      {"help", o.help},
+                      {"type", o.type},
+                      {"default", o.default_value},
+                      {"allowed", o.allowed}});
+    out.push_back({{"name", v.name},
+                   {"title", v.title},
+                   {"family", v.family},
+                   {"summary", v.summary},
+                   {"aliases", v.aliases},
+                   {"options", opts}});
+  }
+  return out;
+}
+
+json Hub::rules(const std::string& spec) const {
+  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
+    throw ApiError(400, "the server plays presets only, not variant files");
+  try {
+    auto game = make_game(spec);
+    return {{"spec", game->spec()}, {"title", game->info().title}, {"rules", game->rules_text()}};
+  } catch (const Error& e) {
+    throw ApiError(400, e.what());
+  }
+}
+
+// ---------------------------------------------------------------- games
+
+json Hub::create_game(const json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  const PlayerRow me = require_player(body);
+  const std::string spec = text_field(body, "variant");
+  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
+    throw ApiError(400, "the server plays presets only, not variant files");
+  std::unique_ptr<AnyGame> game;
+  try {
+    game = make_game(spec);
+  } catch (const Error& e) {
+    throw ApiError(400, e.what());
+  }
+
+  const std::string opponent_kind =
+      body.contains("opponent") ? text_field(body, "opponent") : "computer";
+  json other;
+  if (opponent_kind == "computer") {
+    const int level = static_cast<int>(number_field(body, "level", 5, 1, 10));
+    if (body.contains("level") && body["level"].get<double>() != level)
+      throw ApiError(400, "field \"level\" must be a whole number from 1 to 10");
+    other = {{"kind", "computer"},
+             {"level", level},
+             {"name", "Computer (level " + std::to_string(level) + ")"}};
+    // Fail now, not at the computer's first move, when no engine plays this game.
+    try {
+      engine::make_engine(*game, "level:" + std::to_string(level));
+    } catch (const Error& e) {
+      throw ApiError(400, std::string("no computer opponent for this game: ") + e.what());
+    }
+  } else if (opponent_kind == "human") {
+    other = {{"kind", "open"}, {"name", "(open seat)"}};
+  } else {
+    throw ApiError(400, "field \"opponent\" must be \"computer\" or \"human\"");
+  }
+
+  const std::string side = body.contains("side") ? text_field(body, "side") : "south";
+  Player mine;
+  if (side == "south") {
+    mine = Player::South;
+  } else if (side == "north") {
+    mine = Player::North;
+  } else if (side == "random") {
+    mine = rng_.below(2) ? Player::North : Player::South;
+  } else {
+    throw ApiError(400, "field \"side\" must be \"south\", \"north\" or \"random\"");
+  }
+  json seats = json::array({json(), json()});
+  seats[index(mine)] = {{"kind", "human"}, {"player", me.id}, {"name", me.name}};
+  seats[index(opponent(mine))] = other;
+
+  // Clocks (RULES.md section 23): presets or minutes + increment.
+  json clock = nullptr;
+  if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
+    if (!it->is_object())
+      throw ApiError(
+          400,
+          "field \"clock\" must be an object: {\"preset\": \"oware\"|\"toguz\"|\"none\"} or "
+          "{\"minutes\": M, \"increment\": S}");
+    if (it->contains("preset")) {
+      const std::string preset = text_field(*it, "preset");
+      if (preset == "oware")
+        clock = {
+            {"initial_ms", 20 * 60000}, {"increment_ms", 0}, {"cap_ms", 0}, {"preset", "oware"}};
+      else if (preset == "toguz")
+        clock = {{"initial_ms", 60 * 60000},
+                 {"increment_ms", 0},
+                 {"cap_ms", 120 * 60000},
+                 {"preset", "toguz"}};
+      else if (preset != "none")
+        throw ApiError(400, "clock preset '" + preset +
+                                "' is unknown; presets: none, oware (20 min), toguz "
+                                "(60 min, game capped at 2 hours)");
+    } else {
+      const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
+      const double increment = number_field(*it, "increment", 0, 0, 60);
+      clock = {{"initial_ms", static_cast<std::int64_t>(minutes * 60000)},
+               {"increment_ms", static_cast<std::int64_t>(increment * 1000)},
+               {"cap_ms", 0},
+               {"preset", "custom"}};
+    }
+  }
+
+  const int best_of = static_cast<int>(number_field(body, "best_of", 1, 1, 9));
+  if (best_of % 2 == 0 || (body.contains("best_of") && body["best_of"].get<double>() != best_of))
+    throw ApiError(400, "field \"best_of\" must be 1, 3, 5, 7 or 9");
+  std::optional<std::int64_t> match_id;
+  if (best_of > 1) {
+    MatchRow m;
+    m.best_of = best_of;
+    m.draw_rule = draw_counts_for_both(*game) ? "both_win" : "half";
+    m.players = json::array({seats[index(mine)], other});
+    match_id = store_.add_match(m);
+  }
+
+  GameRow row;
+  row.id = fresh_id();
+  row.variant = game->spec();
+  row.start_position = game->new_game()->position();
+  row.seats = seats;
+  row.status = other["kind"] == "open" ? "waiting" : "playing";
+  row.outcome = nullptr;
+  row.clock = clock;
+  row.south_ms = row.north_ms = clock.is_null() ? 0 : clock["initial_ms"].get<std::int64_t>();
+  row.match_id = match_id;
+  row.match_game = match_id ? 1 : 0;
+  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", std::string(name(mine))}};
+  store_.add_game(row);
+  Live& g = open_game(row, {});
+  {
+    std::vector<MoveRow> plies;
+    roll_dice(g, plies);
+    if (!plies.empty()) store_.commit_plies(g.row, plies);
+  }
+  after_change(g);
+  json v = view(g);
+  v["you"] = name(mine);
+  return v;
+}
+
+std::string Hub::new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
+                               int match_game) {
+  GameRow row;
+  row.id = fresh_id();
+  row.variant = g.row.variant;
+  row.start_position = g.game->new_game()->position();
+  row.seats = std::move(seats);
+  row.status = "playing";
+  row.outcome = nullptr;
+  row.clock = g.row.clock;
+  row.south_ms = row.north_ms =
+      g.row.clock.is_null() ? 0 : g.row.clock["initial_ms"].get<std::int64_t>();
+  row.match_id = match_id;
+  row.match_game = match_game;
+  const std::string a_side = g.row.extra.value("a_side", "south") == "south" ? "north" : "south";
+  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", a_side}};
+  store_.add_game(row);
+  Live& next = open_game(row, {});
+  std::vector<MoveRow> plies;
+  roll_dice(next, plies);
+  if (!plies.empty()) store_.commit_plies(next.row, plies);
+  after_change(next);
+  return row.id;
+}
+
+json Hub::list_games() {
+  json open = json::array(), live = json::array();
+  for (const auto& [id, gp] : games_) {
+    const Live& g = *gp;
+    if (g.row.status == "over") continue;
+    json item = {{"id", id},
+                 {"variant", g.row.variant},
+                 {"title", g.game->info().title},
+                 {"family", g.game->info().family},
+                 {"south", g.row.seats[0].value("name", "")},
+                 {"north", g.row.seats[1].value("name", "")},
+                 {"plies", g.plies.size()},
+                 {"clock", g.row.clock},
+                 {"best_of", g.match ? g.match->best_of : 1},
+                 {"created", g.row.created}};
+    (g.row.status == "waiting" ? open : live).push_back(item);
+  }
+  return {{"open", open}, {"live", live}};
+}
+
+json Hub::game(const std::string& id, const std::string& token) {
+  Live& g = live(id);
+  json v = view(g);
+  v["you"] = nullptr;
+  if (auto p = player_of(token))
+    for (Player side : {Player::South, Player::North})
+      if (g.row.seats[index(side)].value("player", std::int64_t{-1}) == p->id)
+        v["you"] = name(side);
+  return v;
+}
+
+std::string Hub::record(const std::string& id) {
+  Live& g = live(id);
+  std::vector<GameRecord::Ply> plies;
+  for (const auto& m : g.plies) plies.push_back({m.side, m.text});
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"Event", "naqala serve"},
+      {"Date", today()},
+      {"South", g.row.seats[0].value("name", "")},
+      {"North", g.row.seats[1].value("name", "")},
+      {"Game", g.row.id}};
+  GameRecord rec = make_record(*g.game, g.row.start_position, plies, *g.state, tags);
+  if (!g.row.outcome.is_null() && !g.state->is_over()) {
+    // Ended off the board (resignation, flag fall, agreement, time cap).
+    rec.result = g.row.outcome["result"].get<std::string>();
+    rec.set_tag("Result", rec.result);
+    rec.set_tag("Termination", g.row.outcome["reason"].get<std::string>());
+  }
+  return format_record(rec);
+}
+
+json Hub::review(const std::string& id) {
+  Live& g = live(id);
+  auto state = g.game->from_position(g.row.start_position);
+  json boards = json::array({state->board_json()});
+  json plies = json::array();
+  for (const auto& m : g.plies) {
+    if (m.side == '*')
+      state->apply_chance(m.text);
+    else
+      state->play(m.text);
+    boards.push_back(state->board_json());
+    plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
+  }
+  return {{"id", id}, {"plies", plies}, {"boards", boards}};
+}
+
+// ---------------------------------------------------------------- views
+
+std::int64_t Hub::remaining_ms(const Live& g, Player side) const {
+  std::int64_t ms = side == Player::South ? g.row.south_ms : g.row.north_ms;
+  if (g.row.status == "playing" && !g.row.clock.is_null() && g.state->to_move() == side &&
+      !g.state->is_chance_node())
+    ms -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
+              .count();
+  return ms;
+}
+
+json Hub::view(const Live& g) const {
+  json plies = json::array();
+  for (const auto& m : g.plies)
+    plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
+  json v = {{"type", "game"},
+            {"id", g.row.id},
+            {"variant", g.row.variant},
+            {"title", g.game->info().title},
+            {"family", g.game->info().family},
+            {"status", g.row.status},
+            {"seats", {public_seat(g.row.seats[0]), public_seat(g.row.seats[1])}},
+            {"board", g.state->board_json()},
+            {"to_move", g.row.status == "over" ? json(nullptr) : json(name(g.state->to_move()))},
+            {"legal", g.row.status == "playing" ? json(g.state->legal_moves()) : json::array()},
+            {"plies", plies},
+            {"outcome", g.row.outcome},
+            {"thinking", g.thinking},
+            {"draw_offer", g.row.extra.value("draw_offer", json(nullptr))},
+            {"next_game", g.row.extra.value("next_game", json(nullptr))},
+            {"rematch", g.row.extra.value("rematch", json::array())}};
+  if (is_toguz(*g.game)) {
+    const auto& used = g.row.extra["draw_offers"];
+    v["draw_offers_left"] = {3 - used[0].get<int>(), 3 - used[1].get<int>()};
+  } else {
+    v["draw_offers_left"] = nullptr;
+  }
+  if (g.row.clock.is_null()) {
+    v["clock"] = nullptr;
+  } else {
+    const bool running = g.row.status == "playing" && !g.state->is_chance_node();
+    v["clock"] = {{"south_ms", remaining_ms(g, Player::South)},
+                  {"north_ms", remaining_ms(g, Player::North)},
+                  {"running", running ? json(name(g.state->to_move())) : json(nullptr)},
+                  {"initial_ms", g.row.clock["initial_ms"]},
+                  {"increment_ms", g.row.clock["increment_ms"]},
+                  {"cap_ms", g.row.clock["cap_ms"]},
+                  {"used_ms", g.row.extra.value("used_ms", 0)}};
+  }
+  if (g.match) {
+    const bool a_south = g.row.extra.value("a_side", "south") == "south";
+    const double south = a_south ? g.match->points_a : g.match->points_b;
+    const double north = a_south ? g.match->points_b : g.match->points_a;
+    v["match"] = {{"id", g.match->id},
+                  {"best_of", g.match->best_of},
+                  {"game", g.row.match_game},
+                  {"draw_rule", g.match->draw_rule},
+                  {"points", {{"south", south}, {"north", north}}},
+                  {"over", g.match->over}};
+  } else {
+    v["match"] = nullptr;
+  }
+  return v;
+}
+
+void Hub::send_view(Client& c, Live& g) {
+  json v = view(g);
+  v["you"] = nullptr;
+  if (auto side = seat_of(g, c)) v["you"] = name(*side);
+  c.send(std::make_shared<const std::string>(v.dump()));
+}
+
+void Hub::broadcast(Live& g) {
+  if (g.watchers.empty()) return;
+  json v = view(g);
+  v["you"] = nullptr;
+  const auto anonymous = std::make_shared<const std::string>(v.dump());
+  std::array<std::shared_ptr<const std::string>, 2> seated;
+  for (Player p : {Player::South, Player::North}) {
+    v["you"] = name(p);
+    seated[index(p)] = std::make_shared<const std::string>(v.dump());
+  }
+  for (Client* c : g.watchers) {
+    auto side = seat_of(g, *c);
+    c->send(side ? seated[index(*side)] : anonymous);
+  }
+}
+
+std::optional<Player> Hub::seat_of(const Live& g, const Client& c) const {
+  if (!c.player) return std::nullopt;
+  for (Player p : {Player::South, Player::North}) {
+    const json& seat = g.row.seats[index(p)];
+    if (seat.value("kind", "") == "human" && seat.value("player", std::int64_t{-1}) == *c.player)
+      return p;
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- playing
+
+void Hub::roll_dice(Live& g, std::vector<MoveRow>& plies) {
+  while (!g.state->is_over() && g.state->is_chance_node()) {
+    const std::string roll = g.state->sample_chance(g.dice);
+    g.state->apply_chance(roll);
+    plies.push_back(
+        {static_cast<int>(g.plies.size()) + 1, '*', roll, g.row.south_ms, g.row.north_ms});
+    g.plies.push_back(plies.back());
+  }
+}
+
+void Hub::play_move(Live& g, Player side, const std::string& move) {
+  if (g.row.status == "waiting")
+    throw ApiError(409, "the game has not started: a seat is still open");
+  if (g.row.status == "over") throw ApiError(409, "the game is over");
+  if (g.state->to_move() != side)
+    throw ApiError(409, "it is " + std::string(name(g.state->to_move())) + "'s turn, not yours");
+  const auto now = Clock::now();
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now - g.turn_started).count();
+  const bool clocked = !g.row.clock.is_null();
+  if (clocked && remaining_ms(g, side) <= 0) {
+    finish(g, opponent(side), "timeout");
+    after_change(g);
+    throw ApiError(409, "your flag fell before the move arrived: the game is lost on time");
+  }
+  auto next = g.state->clone();
+  try {
+    next->play(move);
+  } catch (const Error& e) {
+    throw ApiError(400, e.what());
+  }
+  g.state = std::move(next);
+  if (clocked) {
+    std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
+    mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
+    g.row.extra["used_ms"] = g.row.extra.value("used_ms", std::int64_t{0}) + elapsed;
+  }
+  g.plies.push_back(
+      {static_cast<int>(g.plies.size()) + 1, letter(side), move, g.row.south_ms, g.row.north_ms});
+  std::vector<MoveRow> fresh{g.plies.back()};
+  roll_dice(g, fresh);
+  // A pending offer by the opponent is declined by playing on.
+  if (player_from(g.row.extra.value("draw_offer", json(nullptr))) == opponent(side))
+    g.row.extra.erase("draw_offer");
+  if (g.state->is_over()) {
+    const Outcome o = g.state->outcome();
+    g.row.status = "over";
+    g.row.outcome = {{"winner", o.winner ? json(name(*o.winner)) : json(nullptr)},
+                     {"reason", std::string(to_string(o.reason))},
+                     {"scores", o.scores},
+                     {"result", o.result_tag()}};
+  }
+  // Committed before anyone hears of it: a crash after this line loses nothing.
+  store_.commit_plies(g.row, fresh);
+  ++g.generation;
+  g.turn_started = now;
+  after_change(g);
+}
+
+void Hub::finish(Live& g, std::optional<Player> winner, const std::string& reason) {
+  const Outcome o = g.state->outcome();
+  if (reason == "time_cap" && !winner && o.scores[0] != o.scores[1])
+    winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
+  if (!g.row.clock.is_null() && g.row.status == "playing" && !g.state->is_chance_node()) {
+    // Freeze the mover's clock where it stands.
+    const Player mover = g.state->to_move();
+    (mover == Player::South ? g.row.south_ms : g.row.north_ms) =
+        std::max<std::int64_t>(0, remaining_ms(g, mover));
+  }
+  g.row.status = "over";
+  g.row.outcome = {{"winner", winner ? json(name(*winner)) : json(nullptr)},
+                   {"reason", reason},
+                   {"scores", o.scores},
+                   {"result", result_tag(winner)}};
+  g.row.extra.erase("draw_offer");
+  store_.update_game(g.row);
+  ++g.generation;
+}
+
+void Hub::after_change(Live& g) {
+  if (g.row.status == "over") {
+    g.timer->cancel();
+    g.engines = {};
+    g.thinking = false;
+    if (g.match && !g.row.extra.value("counted", false)) {
+      g.row.extra["counted"] = true;
+      const auto winner = player_from(g.row.outcome["winner"]);
+      const bool a_south = g.row.extra.value("a_side", "south") == "south";
+      MatchRow& m = *g.match;
+      if (!winner) {
+        const double share = m.draw_rule == "both_win" ? 1.0 : 0.5;
+        m.points_a += share;
+        m.points_b += share;
+      } else if ((*winner == Player::South) == a_south) {
+        m.points_a += 1;
+      } else {
+        m.points_b += 1;
+      }
+      const double target = m.best_of / 2 + 1;
+      m.over = (std::max(m.points_a, m.points_b) >= target && m.points_a != m.points_b) ||
+               g.row.match_game >= m.best_of;
+      store_.update_match(m);
+      if (!m.over) start_next_game(g);
+      store_.update_game(g.row);
+    }
+    broadcast(g);
+    return;
+  }
+  if (g.row.status == "playing") {
+    arm_timer(g);
+    const Player mover = g.state->to_move();
+    if (g.engines[index(mover)] && !g.thinking) think(g);
+  }
+  broadcast(g);
+}
+
+void Hub::start_next_game(Live& g) {
+  json seats = json::array({g.row.seats[1], g.row.seats[0]});  // colours alternate
+  const std::string id = new_game_from(g, seats, g.row.match_id, g.row.match_game + 1);
+  g.row.extra["next_game"] = id;
+  // The new game shares the match's score.
+  games_[id]->match = g.match;
+}
+
+void Hub::arm_timer(Live& g) {
+  if (g.row.clock.is_null() || g.row.status != "playing") {
+    g.timer->cancel();
+    return;
+  }
+  std::int64_t wait = remaining_ms(g, g.state->to_move());
+  if (const auto cap = g.row.clock.value("cap_ms", std::int64_t{0}); cap > 0) {
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
+            .count();
+    wait = std::min(wait, cap - g.row.extra.value("used_ms", std::int64_t{0}) - elapsed);
+  }
+  g.timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, wait) + 2));
+  g.timer->async_wait([this, id = g.row.id](const boost::system::error_code& ec) {
+    if (!ec && !stopping_) on_timer(id);
+  });
+}
+
+void Hub::on_timer(const std::string& id) {
+  auto it = games_.find(id);
+  if (it == games_.end()) return;
+  Live& g = *it->second;
+  if (g.row.status != "playing" || g.row.clock.is_null()) return;
+  const Player mover = g.state->to_move();
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started).count();
+  const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
+  if (remaining_ms(g, mover) <= 0) {
+    finish(g, opponent(mover), "timeout");  // RULES.md section 23: flag = loss
+  } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
+    // Toguz: after two hours the game stops and the current result is final.
+    g.row.extra["used_ms"] = cap;
+    finish(g, std::nullopt, "time_cap");
+  }
+  after_change(g);
+}
+
+void Hub::think(Live& g) {
+  const Player mover = g.state->to_move();
+  g.thinking = true;
+  auto engine = g.engines[index(mover)];
+  std::shared_ptr<AnyState> state = g.state->clone();
+  const bool clocked = !g.row.clock.is_null();
+  engine::Clock clock{static_cast<double>(remaining_ms(g, mover)) / 1000.0,
+                      clocked ? g.row.clock["increment_ms"].get<double>() / 1000.0 : 0.0};
+  asio::post(engines_, [this, engine, state, clocked, clock, id = g.row.id, gen = g.generation,
+                        mover] {
+    std::string move, error;
+    try {
+      move = clocked ? engine->choose_move_on_clock(*state, clock) : engine->choose_move(*state);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    asio::post(io_, [this, id, gen, mover, move, error] {
+      auto it = games_.find(id);
+      if (it == games_.end() || stopping_) return;
+      Live& g = *it->second;
+      if (g.generation != gen || g.row.status != "playing") return;
+      g.thinking = false;
+      if (!error.empty()) {
+        std::cerr << "naqala serve: the computer failed in game " << id << ": " << error << "\n";
+        finish(g, opponent(mover), "other");
+        after_change(g);
+        return;
+      }
+      try {
+        play_move(g, mover, move);
+      } catch (const ApiError& e) {
+        std::cerr << "naqala serve: computer move '" << move << "' refused in game " << id << ": "
+                  << e.what() << "\n";
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------- WebSocket messages
+
+void Hub::handle(Client& c, std::string_view message) {
+  std::string type;
+  try {
+    json m;
+    try {
+      m = json::parse(message);
+    } catch (const json::exception&) {
+      throw ApiError(400, "malformed message: not JSON");
+    }
+    if (!m.is_object() || !m.contains("type") || !m["type"].is_string())
+      throw ApiError(400,
+                     std::string("a message is a JSON object with a string \"type\"; types: ") +
+                         kMessageTypes);
+    type = m["type"].get<std::string>();
+    if (type == "ping") {
+      c.send(std::make_shared<const std::string>(R"({"type":"pong"})"));
+      return;
+    }
+    if (type == "hello") {
+      auto p = player_of(text_field(m, "token"));
+      if (!p) throw ApiError(401, "unknown token; create a player with POST /api/players");
+      c.player = p->id;
+      c.player_name = p->name;
+      c.send(std::make_shared<const std::string>(
+          json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}}.dump()));
+      // Seats may have changed meaning for games already watched.
+      for (const auto& id : c.watching)
+        if (auto it = games_.find(id); it != games_.end()) send_view(c, *it->second);
+      return;
+    }
+    const std::string id = text_field(m, "game");
+    if (id.size() > 32) throw ApiError(400, "field \"game\" is not a game id");
+    if (type == "watch") {
+      Live& g = live(id);
+      if (c.watching.size() >= 64 && !c.watching.count(id))
+        throw ApiError(429, "a connection may watch at most 64 games");
+      g.watchers.insert(&c);
+      c.watching.insert(id);
+      send_view(c, g);
+      return;
+    }
+    if (type == "unwatch") {
+      if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+      c.watching.erase(id);
+      return;
+    }
+    if (type != "join" && type != "move" && type != "resign" && type != "offer_draw" &&
+        type != "accept_draw" && type != "decline_draw" && type != "rematch")
+      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
+    if (!c.player) throw ApiError(401, "say hello with your token first");
+    Live& g = live(id);
+    if (!g.watchers.count(&c)) {
+      g.watchers.insert(&c);
+      c.watching.insert(id);
+    }
+    if (type == "join") return on_join(c, g);
+    const auto side = seat_of(g, c);
+    if (!side) throw ApiError(403, "you are watching this game, not playing in it");
+    if (type == "move") {
+      const std::string move = text_field(m, "move");
+      if (move.size() > 64) throw ApiError(400, "a move has at most 64 characters");
+      if (auto it = m.find("ply");
+          it != m.end() && it->is_number_integer() &&
+          it->get<std::int64_t>() != static_cast<std::int64_t>(g.plies.size()))
+        throw ApiError(409, "the position changed before your move arrived (ply " +
+                                std::to_string(g.plies.size()) + " now); look again");
+      play_move(g, *side, move);
+      return;
+    }
+    if (type == "resign") {
+      if (g.row.status == "over") throw ApiError(409, "the game is over");
+      finish(g, opponent(*side), "resignation");
+      after_change(g);
+      return;
+    }
+    if (type == "rematch") return on_rematch(c, g);
+    on_draw(c, g, type);
+  } catch (const ApiError& e) {
+    json err = {{"type", "error"}, {"status", e.status}, {"message", e.what()}};
+    if (!type.empty()) err["request"] = type;
+    c.send(std::make_shared<const std::string>(err.dump()));
+  } catch (const std::exception& e) {
+    // Anything else is the server's fault: say so, keep serving.
+    std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
+    c.send(std::make_shared<const std::string>(json{
+        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}}
+                                                   .dump()));
+  }
+}
+
+void Hub::on_join(Client& c, Live& g) {
+  if (seat_of(g, c)) {
+    send_view(c, g);
+    return;
+  }
+  if (g.row.status != "waiting") throw ApiError(409, "both seats are taken; you can watch");
+  for (Player p : {Player::South, Player::North}) {
+    if (g.row.seats[index(p)].value("kind", "") != "open") continue;
+    g.row.seats[index(p)] = {{"kind", "human"}, {"player", *c.player}, {"name", c.player_name}};
+    if (g.match) {
+      g.match->players[1] = g.row.seats[index(p)];
+      store_.update_match(*g.match);
+    }
+    g.row.status = "playing";
+    g.turn_started = Clock::now();
+    store_.update_game(g.row);
+    after_change(g);
+    return;
+  }
+}
+
+void Hub::on_draw(Client& c, Live& g, const std::string& what) {
+  const Player me = *seat_of(g, c);
+  if (g.row.status != "playing")
+    throw ApiError(409, "draws are offered while the game is being played");
+  const auto offer = player_from(g.row.extra.value("draw_offer", json(nullptr)));
+  if (what == "offer_draw") {
+    if (offer == me) throw ApiError(409, "your draw offer is already on the table");
+    if (offer == opponent(me))
+      throw ApiError(409, "your opponent offers a draw: accept_draw or decline_draw");
+    if (g.row.seats[index(opponent(me))].value("kind", "") == "computer")
+      throw ApiError(409, "the computer plays every game to the end; resign instead");
+    auto& used = g.row.extra["draw_offers"][index(me)];
+    if (is_toguz(*g.game) && used.get<int>() >= 3)
+      throw ApiError(409,
+                     "each player may offer a draw at most 3 times per game (RULES.md section 23)");
+    used = used.get<int>() + 1;
+    g.row.extra["draw_offer"] = name(me);
+    store_.update_game(g.row);
+  } else if (what == "accept_draw") {
+    if (offer != opponent(me)) throw ApiError(409, "there is no draw offer from your opponent");
+    finish(g, std::nullopt, "agreement");
+  } else {  // decline_draw
+    if (offer != opponent(me)) throw ApiError(409, "there is no draw offer from your opponent");
+    g.row.extra.erase("draw_offer");
+    store_.update_game(g.row);
+  }
+  after_change(g);
+}
+
+void Hub::on_rematch(Client& c, Live& g) {
+  const Player me = *seat_of(g, c);
+  if (g.row.status != "over") throw ApiError(409, "a rematch is asked for once the game is over");
+  if (g.match && !g.match->over)
+    throw ApiError(409, "the match goes on: the next game is " +
+                            g.row.extra.value("next_game", std::string("coming")));
+  if (g.row.extra.contains("next_game")) {
+    send_view(c, g);
+    return;
+  }
+  json& asked = g.row.extra["rematch"];
+  if (!asked.is_array()) asked = json::array();
+  if (std::find(asked.begin(), asked.end(), json(name(me))) == asked.end())
+    asked.push_back(name(me));
+  const bool computer = g.row.seats[index(opponent(me))].value("kind", "") == "computer";
+  if (computer || asked.size() == 2) {
+    json seats = json::array({g.row.seats[1], g.row.seats[0]});
+    g.row.extra["next_game"] = new_game_from(g, seats, std::nullopt, 0);
+  }
+  store_.update_game(g.row);
+  broadcast(g);
+}
+
+void Hub::disconnect(Client& c) {
+  for (const auto& id : c.watching)
+    if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+  c.watching.clear();
+}
+
+}  // namespace naqala::server

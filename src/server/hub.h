@@ -1,0 +1,117 @@
+#pragma once
+// The hub: every live game of the server, its clocks, its computer opponent, and the clients
+// watching it. All of it runs on one io_context thread (no locks); only the engines think on
+// a thread pool and post their moves back.
+//
+// The hub is authoritative: a move is checked against the rules, charged to the mover's
+// clock, committed to the store, and only then broadcast.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>  // before Asio: Boost 1.74 uses std::exchange without it
+#include <vector>
+
+#include "core/rng.h"
+#include "engine/engine.h"
+#include "games/any_game.h"
+#include "server/store.h"
+
+namespace naqala::server {
+
+using json = nlohmann::json;
+
+// A request the client got wrong: becomes an HTTP status or an error frame.
+class ApiError : public std::runtime_error {
+ public:
+  ApiError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
+  int status;
+};
+
+// One WebSocket connection as the hub sees it.
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  std::optional<std::int64_t> player;
+  std::string player_name;
+  std::set<std::string> watching;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& io, Store& store, int engine_threads = 1);
+  ~Hub();
+
+  // Reloads every unfinished game from the store (after a restart): replays its moves and
+  // restarts its clocks where the last committed move left them.
+  void load_unfinished();
+
+  // HTTP API. Each returns the JSON body or throws ApiError.
+  json variants() const;
+  json rules(const std::string& spec) const;
+  json create_player(const json& body);
+  json create_game(const json& body);
+  json list_games();
+  json game(const std::string& id, const std::string& token);
+  std::string record(const std::string& id);
+  json review(const std::string& id);
+
+  // A WebSocket message; answers and broadcasts go through Client::send.
+  void handle(Client& client, std::string_view message);
+  void disconnect(Client& client);
+
+  // Stops timers and waits for thinking engines (before the io_context goes away).
+  void shutdown();
+
+ private:
+  struct Live;
+  Live& live(const std::string& id);  // loads a finished game on demand; ApiError 404
+  Live& open_game(const GameRow& row, const std::vector<MoveRow>& moves);
+  std::optional<PlayerRow> player_of(const std::string& token);
+  PlayerRow require_player(const json& body);
+
+  json view(const Live& g) const;
+  void broadcast(Live& g);
+  void send_view(Client& c, Live& g);
+
+  std::optional<Player> seat_of(const Live& g, const Client& c) const;
+  void play_move(Live& g, Player side, const std::string& move);
+  void roll_dice(Live& g, std::vector<MoveRow>& plies);
+  void finish(Live& g, std::optional<Player> winner, const std::string& reason);
+  void after_change(Live& g);  // clocks, computer, end of game, match, broadcast
+  void arm_timer(Live& g);
+  void on_timer(const std::string& id);
+  void think(Live& g);
+  std::int64_t remaining_ms(const Live& g, Player side) const;
+  void start_next_game(Live& g);
+  std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
+                            int match_game);
+
+  void on_join(Client& c, Live& g);
+  void on_draw(Client& c, Live& g, const std::string& what);
+  void on_rematch(Client& c, Live& g);
+
+  std::string fresh_id();
+
+  boost::asio::io_context& io_;
+  Store& store_;
+  boost::asio::thread_pool engines_;
+  std::map<std::string, std::unique_ptr<Live>> games_;
+  Rng rng_;
+  bool stopping_ = false;
+};
+
+// Hex SHA-1 of a token: what the store keeps instead of the token itself.
+std::string token_hash(const std::string& token);
+
+}  // namespace naqala::server

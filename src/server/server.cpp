@@ -1,0 +1,427 @@
+#include "server/server.h"
+
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <utility>  // before Asio: Boost 1.74 uses std::exchange without it
+
+#include "server/hub.h"
+#include "server/store.h"
+
+namespace naqala::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+std::string mime_type(const std::string& path) {
+  const auto ext = std::filesystem::path(path).extension().string();
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+  if (ext == ".css") return "text/css; charset=utf-8";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".json" || ext == ".map") return "application/json";
+  if (ext == ".ico") return "image/x-icon";
+  if (ext == ".webmanifest") return "application/manifest+json";
+  return "application/octet-stream";
+}
+
+std::string url_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i] == '+' ? ' ' : s[i];
+    }
+  }
+  return out;
+}
+
+std::string query_param(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto item = query.substr(0, amp);
+    const auto eq = item.find('=');
+    if (item.substr(0, eq) == key)
+      return eq == std::string_view::npos ? "" : url_decode(item.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query = query.substr(amp + 1);
+  }
+  return {};
+}
+
+class WsSession;
+
+}  // namespace
+
+struct Server::Impl {
+  // Set when the server goes away: sessions destroyed with the io_context leave the hub alone.
+  bool closing = false;
+  ServerOptions options;
+  asio::io_context io{1};
+  Store store;
+  Hub hub;
+  tcp::acceptor acceptor;
+  std::filesystem::path web_root;
+
+  explicit Impl(ServerOptions o)
+      : options(std::move(o)),
+        store(options.db),
+        hub(io, store, options.engine_threads),
+        acceptor(io) {
+    if (!options.web_root.empty()) web_root = std::filesystem::weakly_canonical(options.web_root);
+    boost::system::error_code ec;
+    const auto address = asio::ip::make_address(options.host, ec);
+    if (ec)
+      throw std::runtime_error("--host " + options.host +
+                               " is not an IP address (e.g. 127.0.0.1 or 0.0.0.0)");
+    tcp::endpoint endpoint(address, options.port);
+    acceptor.open(endpoint.protocol());
+    acceptor.set_option(asio::socket_base::reuse_address(true));
+    acceptor.bind(endpoint, ec);
+    if (ec)
+      throw std::runtime_error("cannot listen on " + options.host + ":" +
+                               std::to_string(options.port) + ": " + ec.message() +
+                               " (choose another --port)");
+    acceptor.listen(asio::socket_base::max_listen_connections);
+    hub.load_unfinished();
+  }
+
+  void accept();
+};
+
+namespace {
+
+// ------------------------------------------------------------------ WebSocket
+
+class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket socket, Server::Impl& server) : ws_(std::move(socket)), server_(server) {}
+  ~WsSession() override {
+    if (!server_.closing) server_.hub.disconnect(*this);
+  }
+
+  void start(http::request<http::string_body> request) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(server_.options.max_message);
+    tokens_ = 2 * server_.options.messages_per_second;
+    last_refill_ = std::chrono::steady_clock::now();
+    ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->read();
+    });
+  }
+
+  void send(std::shared_ptr<const std::string> text) override {
+    if (closed_) return;
+    if (queue_.size() >= 512) {  // a client that does not read: let it go
+      close(websocket::close_code::policy_error, "too slow to read");
+      return;
+    }
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) write();
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) {
+        self->closed_ = true;
+        self->server_.hub.disconnect(*self);
+        return;
+      }
+      self->on_message();
+    });
+  }
+
+  void on_message() {
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (!ws_.got_text()) {
+      send(std::make_shared<const std::string>(
+          R"({"type":"error","status":400,"message":"messages are JSON text frames, not binary"})"));
+    } else if (!take_token()) {
+      if (++floods_ > 100) return close(websocket::close_code::policy_error, "too many messages");
+      send(std::make_shared<const std::string>(json{
+          {"type", "error"},
+          {"status", 429},
+          {"message", "too many messages: at most " +
+                          std::to_string(static_cast<int>(server_.options.messages_per_second)) +
+                          " a second"}}.dump()));
+    } else {
+      server_.hub.handle(*this, text);
+    }
+    if (!closed_) read();
+  }
+
+  bool take_token() {
+    const auto now = std::chrono::steady_clock::now();
+    const double rate = server_.options.messages_per_second;
+    tokens_ = std::min(2 * rate,
+                       tokens_ + rate * std::chrono::duration<double>(now - last_refill_).count());
+    last_refill_ = now;
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+  void write() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) {
+                        self->closed_ = true;
+                        self->queue_.clear();
+                        return;
+                      }
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->write();
+                    });
+  }
+
+  void close(websocket::close_code code, const char* reason) {
+    if (closed_) return;
+    closed_ = true;
+    server_.hub.disconnect(*this);
+    ws_.async_close(websocket::close_reason(code, reason),
+                    [self = shared_from_this()](beast::error_code) {});
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Server::Impl& server_;
+  beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool closed_ = false;
+  double tokens_ = 0;
+  int floods_ = 0;
+  std::chrono::steady_clock::time_point last_refill_;
+};
+
+// ------------------------------------------------------------------ HTTP
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket socket, Server::Impl& server)
+      : stream_(std::move(socket)), server_(server) {}
+
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(server_.options.max_body);
+    parser_->header_limit(8192);
+    stream_.expires_after(std::chrono::seconds(60));
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  }
+
+ private:
+  void on_read(beast::error_code ec) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout) return close();
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      auto res =
+          std::make_shared<http::response<http::string_body>>(http::status::payload_too_large, 11);
+      res->set(http::field::content_type, "application/json");
+      res->body() = R"({"error":"request too large: bodies are at most )" +
+                    std::to_string(server_.options.max_body) + R"( bytes"})";
+      res->keep_alive(false);
+      res->prepare_payload();
+      return send(res);
+    }
+    if (ec) return close();
+    auto request = parser_->release();
+    if (websocket::is_upgrade(request)) {
+      if (request.target() != "/ws") return close();
+      stream_.expires_never();
+      std::make_shared<WsSession>(stream_.release_socket(), server_)->start(std::move(request));
+      return;
+    }
+    handle(std::move(request));
+  }
+
+  template <class Response>
+  void send(std::shared_ptr<Response> res) {
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                        if (ec || !res->keep_alive()) return self->close();
+                        self->read();
+                      });
+  }
+
+  void close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  void reply_json(const http::request<http::string_body>& req, http::status status,
+                  const json& body) {
+    auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
+    res->set(http::field::content_type, "application/json");
+    res->set(http::field::cache_control, "no-store");
+    res->keep_alive(req.keep_alive());
+    res->body() = body.dump();
+    res->prepare_payload();
+    send(res);
+  }
+
+  void handle(http::request<http::string_body> req) {
+    const std::string_view target(req.target().data(), req.target().size());
+    const auto qmark = target.find('?');
+    const std::string path = url_decode(target.substr(0, qmark));
+    const std::string_view query = qmark == std::string_view::npos ? "" : target.substr(qmark + 1);
+    const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
+    const bool post = req.method() == http::verb::post;
+    Hub& hub = server_.hub;
+    try {
+      if (path.starts_with("/api/")) {
+        auto body = [&] {
+          try {
+            return req.body().empty() ? json::object() : json::parse(req.body());
+          } catch (const json::exception&) {
+            throw ApiError(400, "the request body is not valid JSON");
+          }
+        };
+        const std::string token(req[http::field::authorization].starts_with("Bearer ")
+                                    ? req[http::field::authorization].substr(7)
+                                    : beast::string_view{});
+        if (path == "/api/health" && get) return reply_json(req, http::status::ok, {{"ok", true}});
+        if (path == "/api/variants" && get)
+          return reply_json(req, http::status::ok, hub.variants());
+        if (path == "/api/rules" && get) {
+          const std::string v = query_param(query, "variant");
+          if (v.empty()) throw ApiError(400, "give the variant: /api/rules?variant=oware");
+          return reply_json(req, http::status::ok, hub.rules(v));
+        }
+        if (path == "/api/players" && post)
+          return reply_json(req, http::status::created, hub.create_player(body()));
+        if (path == "/api/games" && post) {
+          json b = body();
+          if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+          return reply_json(req, http::status::created, hub.create_game(b));
+        }
+        if (path == "/api/games" && get) return reply_json(req, http::status::ok, hub.list_games());
+        if (path.starts_with("/api/games/") && get) {
+          std::string rest = path.substr(11);
+          std::string what;
+          if (const auto slash = rest.find('/'); slash != std::string::npos) {
+            what = rest.substr(slash + 1);
+            rest = rest.substr(0, slash);
+          }
+          if (what.empty()) return reply_json(req, http::status::ok, hub.game(rest, token));
+          if (what == "review") return reply_json(req, http::status::ok, hub.review(rest));
+          if (what == "record") {
+            auto res = std::make_shared<http::response<http::string_body>>(http::status::ok,
+                                                                           req.version());
+            res->set(http::field::content_type, "text/plain; charset=utf-8");
+            res->set(http::field::content_disposition,
+                     "attachment; filename=\"naqala-" + rest + ".txt\"");
+            res->keep_alive(req.keep_alive());
+            res->body() = hub.record(rest);
+            res->prepare_payload();
+            return send(res);
+          }
+        }
+        throw ApiError(404, "no such API call: " + std::string(req.method_string()) + " " + path +
+                                " (see docs/server.md)");
+      }
+      if (!get) throw ApiError(405, "only GET is served outside /api/");
+      return serve_file(req, path);
+    } catch (const ApiError& e) {
+      return reply_json(req, static_cast<http::status>(e.status), {{"error", e.what()}});
+    } catch (const std::exception& e) {
+      std::cerr << "naqala serve: internal error on " << path << ": " << e.what() << "\n";
+      return reply_json(req, http::status::internal_server_error,
+                        {{"error", std::string("internal error: ") + e.what()}});
+    }
+  }
+
+  void serve_file(const http::request<http::string_body>& req, const std::string& path) {
+    const auto& root = server_.web_root;
+    if (root.empty()) throw ApiError(404, "this server has no front-end (start it with --web DIR)");
+    if (path.find("..") != std::string::npos || path.find('\0') != std::string::npos)
+      throw ApiError(400, "bad path");
+    std::filesystem::path file = root / std::filesystem::path(path).relative_path();
+    std::error_code fec;
+    if (path == "/" || std::filesystem::is_directory(file, fec)) file = root / "index.html";
+    // The app routes by #fragment, but a plain path without a dot gets the app too.
+    if (!std::filesystem::is_regular_file(file, fec) &&
+        std::filesystem::path(path).extension().empty())
+      file = root / "index.html";
+    http::file_body::value_type body;
+    beast::error_code ec;
+    body.open(file.string().c_str(), beast::file_mode::scan, ec);
+    if (ec) throw ApiError(404, "not found: " + path);
+    const auto size = body.size();
+    if (req.method() == http::verb::head) {
+      auto res =
+          std::make_shared<http::response<http::empty_body>>(http::status::ok, req.version());
+      res->set(http::field::content_type, mime_type(file.string()));
+      res->content_length(size);
+      res->keep_alive(req.keep_alive());
+      return send(res);
+    }
+    auto res = std::make_shared<http::response<http::file_body>>(
+        std::piecewise_construct, std::make_tuple(std::move(body)),
+        std::make_tuple(http::status::ok, req.version()));
+    res->set(http::field::content_type, mime_type(file.string()));
+    res->set(http::field::cache_control, "no-cache");
+    res->content_length(size);
+    res->keep_alive(req.keep_alive());
+    send(res);
+  }
+
+  beast::tcp_stream stream_;
+  Server::Impl& server_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+}  // namespace
+
+void Server::Impl::accept() {
+  acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted) return;
+    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->read();
+    accept();
+  });
+}
+
+Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+  impl_->accept();
+}
+
+Server::~Server() {
+  stop();
+  impl_->hub.shutdown();
+  impl_->closing = true;
+}
+
+unsigned short Server::port() const {
+  return impl_->acceptor.local_endpoint().port();
+}
+
+void Server::run() {
+  impl_->io.run();
+}
+
+void Server::stop() {
+  asio::post(impl_->io, [impl = impl_.get()] {
+    beast::error_code ec;
+    impl->acceptor.close(ec);
+    impl->io.stop();
+  });
+}
+
+}  // namespace naqala::server

@@ -1,0 +1,152 @@
+// The engine API: specs, errors, legal moves from every engine, analysis, arena scoring.
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/arena.h"
+#include "games/registry.h"
+
+namespace naqala::engine {
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+TEST(Engine, BadSpecsNameTheProblemAndTheAllowedForms) {
+  auto game = make_game("kalah");
+  for (const char* spec :
+       {"level:0", "level:11", "level:x", "alphabeta:depth=-1", "alphabeta:foo=1", "mcts:sims=many",
+        "mcts:leaf=magic", "chess", "alphabeta:time", "random:seed=x"}) {
+    try {
+      make_engine(*game, spec);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const VariantError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(spec), std::string::npos) << what;
+      EXPECT_NE(what.find("level:N"), std::string::npos) << what;
+    }
+  }
+}
+
+TEST(Engine, EveryEnginePlaysOnlyLegalMoves) {
+  for (const char* variant : {"kalah", "oware", "bantumi"}) {
+    auto game = make_game(variant);
+    // Every engine seeded, so the games replay exactly.
+    for (const char* spec :
+         {"random:seed=1", "level:1,seed=2", "level:4,seed=3", "alphabeta:depth=3",
+          "alphabeta:nodes=2000", "mcts:sims=300,seed=4", "mcts:sims=300,leaf=eval,seed=5"}) {
+      auto engine = make_engine(*game, spec);
+      auto state = game->new_game();
+      // Oware between noisy players can wander for long before a cycle or a capture ends it.
+      for (int ply = 0; ply < 5000 && !state->is_over(); ++ply) {
+        const std::string move = engine->choose_move(*state);
+        ASSERT_TRUE(contains(state->legal_moves(), move)) << variant << " " << spec << " " << move;
+        state->play(move);
+      }
+      EXPECT_TRUE(state->is_over()) << variant << " " << spec;
+      EXPECT_THROW(engine->choose_move(*state), IllegalMoveError);
+    }
+  }
+}
+
+TEST(Engine, AnalysisScoresEveryLegalMove) {
+  auto game = make_game("oware");
+  auto engine = make_engine(*game, "alphabeta");
+  auto state = game->new_game();
+  state->play("3");
+  state->play("5");
+  const Analysis a = engine->analyze(*state, Limits{.depth = 6});
+  EXPECT_EQ(a.depth, 6);
+  EXPECT_GT(a.nodes, 0u);
+  ASSERT_EQ(a.scores.size(), state->legal_moves().size());
+  for (const auto& m : state->legal_moves())
+    EXPECT_TRUE(std::any_of(a.scores.begin(), a.scores.end(),
+                            [&](const MoveScore& s) { return s.move == m; }));
+  EXPECT_EQ(a.best_move, a.scores.front().move);
+  EXPECT_DOUBLE_EQ(a.value, a.scores.front().value);
+  for (const auto& s : a.scores) EXPECT_LE(s.value, a.value);
+  ASSERT_FALSE(a.pv.empty());
+  EXPECT_EQ(a.pv.front(), a.best_move);
+  auto walk = state->clone();
+  for (const auto& m : a.pv) {
+    if (walk->is_over()) break;
+    ASSERT_TRUE(contains(walk->legal_moves(), m));
+    walk->play(m);
+  }
+}
+
+TEST(Engine, ProvesAWonEndgame) {
+  // South to move with 23 captured: sowing pit 6 takes 2 and wins.
+  auto game = make_game("oware");
+  auto state = game->from_position("2,0,0,0,0,1/1,4,4,4,4,4/23,1/S");
+  const Analysis a = make_engine(*game, "alphabeta")->analyze(*state, Limits{.depth = 3});
+  EXPECT_EQ(a.best_move, "6");
+  EXPECT_GE(a.value, 1000.0);
+}
+
+TEST(Engine, RefusesAnotherGamesPosition) {
+  auto kalah = make_game("kalah");
+  auto oware = make_game("oware");
+  auto engine = make_engine(*kalah, "alphabeta:depth=2");
+  EXPECT_THROW(engine->choose_move(*oware->new_game()), Error);
+}
+
+TEST(Engine, HigherLevelBeatsLevelOne) {
+  ArenaOptions o;
+  o.variant = "kalah";
+  o.engines = {"level:5,seed=1", "level:1,seed=2"};
+  o.games = 20;
+  const ArenaResult r = run_arena(o);
+  EXPECT_EQ(r.games, 20);
+  EXPECT_EQ(r.wins + r.draws + r.losses, 20);
+  EXPECT_GT(r.score, 0.75);
+}
+
+TEST(Engine, EloFromResults) {
+  double elo, margin;
+  elo_from_results(50, 0, 50, elo, margin);
+  EXPECT_NEAR(elo, 0, 1e-9);
+  EXPECT_GT(margin, 50);
+  EXPECT_LT(margin, 150);
+  elo_from_results(75, 0, 25, elo, margin);
+  EXPECT_NEAR(elo, 190.85, 0.1);  // -400 log10(1/0.75 - 1)
+}
+
+}  // namespace
+}  // namespace naqala::engine
+
+namespace naqala::engine {
+namespace {
+
+TEST(Engine, BackgammonEnginesPlayLegalMovesAndBeatRandom) {
+  auto game = make_game("backgammon");
+  for (const char* spec : {"level:1,seed=3", "level:7,seed=4", "alphabeta:depth=1"}) {
+    auto engine = make_engine(*game, spec);
+    auto state = game->new_game();
+    Rng dice(9);
+    for (int ply = 0; ply < 2000 && !state->is_over(); ++ply) {
+      if (state->is_chance_node()) {
+        state->apply_chance(state->sample_chance(dice));
+        continue;
+      }
+      const std::string move = engine->choose_move(*state);
+      ASSERT_TRUE(contains(state->legal_moves(), move)) << spec << " " << move;
+      state->play(move);
+    }
+    EXPECT_TRUE(state->is_over()) << spec;
+  }
+  // Checker play without the cube: the 1-ply level against a random mover.
+  ArenaOptions o;
+  o.variant = "backgammon:cube=false";
+  o.engines = {"level:6,seed=1", "random:seed=2"};
+  o.games = 40;
+  EXPECT_GE(run_arena(o).score, 0.85);
+}
+
+}  // namespace
+}  // namespace naqala::engine

@@ -1,0 +1,549 @@
+// API and WebSocket tests of `naqala serve`: a real server on a free port, real sockets.
+#include "server/server.h"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/store.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+std::filesystem::path temp_db(const std::string& name) {
+  auto dir =
+      std::filesystem::temp_directory_path() / ("naqala-server-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
+  return path;
+}
+
+// A server running on its own thread.
+class Running {
+ public:
+  explicit Running(const std::filesystem::path& db) {
+    naqala::server::ServerOptions o;
+    o.port = 0;
+    o.db = db.string();
+    o.messages_per_second = 200;
+    server_ = std::make_unique<naqala::server::Server>(o);
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~Running() {
+    server_->stop();
+    thread_.join();
+    server_.reset();
+  }
+  unsigned short port() const { return server_->port(); }
+
+ private:
+  std::unique_ptr<naqala::server::Server> server_;
+  std::thread thread_;
+};
+
+struct Reply {
+  int status;
+  std::string body;
+  json json_body() const { return json::parse(body); }
+};
+
+Reply request(unsigned short port, http::verb verb, const std::string& target,
+              const std::string& body = "") {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "localhost");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
+
+json post(unsigned short port, const std::string& target, const json& body, int expect = 201) {
+  Reply r = request(port, http::verb::post, target, body.dump());
+  EXPECT_EQ(r.status, expect) << r.body;
+  return r.json_body();
+}
+
+std::string new_player(unsigned short port, const std::string& name) {
+  return post(port, "/api/players", {{"name", name}})["token"].get<std::string>();
+}
+
+// A WebSocket client; read() waits at most a few seconds.
+class Ws {
+ public:
+  explicit Ws(unsigned short port) : ws_(io_) {
+    beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    ws_.handshake("localhost", "/ws");
+  }
+  void send(const json& j) { send_text(j.dump()); }
+  void send_text(const std::string& text) {
+    ws_.text(true);
+    ws_.write(asio::buffer(text));
+  }
+  void send_binary(const std::string& bytes) {
+    ws_.binary(true);
+    ws_.write(asio::buffer(bytes));
+  }
+  // The next message, or null on timeout / closed connection.
+  json read(std::chrono::milliseconds timeout = 5000ms) {
+    beast::flat_buffer buffer;
+    bool done = false;
+    beast::error_code result;
+    ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) {
+      result = ec;
+      done = true;
+    });
+    io_.restart();
+    io_.run_for(timeout);
+    if (!done) {
+      beast::get_lowest_layer(ws_).socket().cancel();
+      io_.restart();
+      io_.run();
+      error = asio::error::timed_out;
+      return nullptr;
+    }
+    if (result) {
+      error = result;
+      return nullptr;
+    }
+    return json::parse(beast::buffers_to_string(buffer.data()));
+  }
+  // Reads until a message satisfies `pred` (skipping others); null if none came.
+  template <class Pred>
+  json until(Pred pred, std::chrono::milliseconds timeout = 10000ms) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < end) {
+      json m = read(std::chrono::duration_cast<std::chrono::milliseconds>(
+          end - std::chrono::steady_clock::now()));
+      if (m.is_null()) return m;
+      if (pred(m)) return m;
+    }
+    return nullptr;
+  }
+  json game_with_plies(const std::string& id, std::size_t plies) {
+    return until([&](const json& m) {
+      return m["type"] == "game" && m["id"] == id && m["plies"].size() >= plies;
+    });
+  }
+  json error_reply() {
+    return until([](const json& m) { return m["type"] == "error"; });
+  }
+  beast::error_code error;
+
+ private:
+  asio::io_context io_;
+  websocket::stream<beast::tcp_stream> ws_;
+};
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = temp_db(::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                  std::string(".db"));
+    server_ = std::make_unique<Running>(db_);
+    port_ = server_->port();
+  }
+  void TearDown() override { server_.reset(); }
+  void restart() {
+    server_.reset();
+    server_ = std::make_unique<Running>(db_);
+    port_ = server_->port();
+  }
+
+  std::filesystem::path db_;
+  std::unique_ptr<Running> server_;
+  unsigned short port_ = 0;
+};
+
+TEST_F(ServerTest, ListsEveryRegisteredVariant) {
+  Reply r = request(port_, http::verb::get, "/api/variants");
+  ASSERT_EQ(r.status, 200);
+  std::vector<std::string> names;
+  for (const auto& v : r.json_body()) names.push_back(v["name"]);
+  for (const char* v : {"kalah", "oware", "backgammon"})
+    EXPECT_NE(std::find(names.begin(), names.end(), v), names.end()) << v;
+  Reply rules = request(port_, http::verb::get, "/api/rules?variant=oware");
+  EXPECT_EQ(rules.status, 200);
+  EXPECT_FALSE(rules.json_body()["rules"].get<std::string>().empty());
+}
+
+TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
+  EXPECT_EQ(request(port_, http::verb::post, "/api/players", "{not json").status, 400);
+  EXPECT_EQ(request(port_, http::verb::post, "/api/players", R"({"name": ""})").status, 400);
+  EXPECT_EQ(request(port_, http::verb::post, "/api/players", R"({"name": 5})").status, 400);
+  const std::string token = new_player(port_, "ann");
+
+  Reply unknown = request(port_, http::verb::post, "/api/games",
+                          json{{"token", token}, {"variant", "chess"}}.dump());
+  EXPECT_EQ(unknown.status, 400);
+  EXPECT_NE(unknown.body.find("known variants"), std::string::npos) << unknown.body;
+
+  Reply bad_option = request(port_, http::verb::post, "/api/games",
+                             json{{"token", token}, {"variant", "kalah:seeds=99"}}.dump());
+  EXPECT_EQ(bad_option.status, 400) << bad_option.body;
+
+  Reply level = request(port_, http::verb::post, "/api/games",
+                        json{{"token", token}, {"variant", "kalah"}, {"level", 11}}.dump());
+  EXPECT_EQ(level.status, 400);
+  EXPECT_NE(level.body.find("from 1 to 10"), std::string::npos) << level.body;
+
+  Reply best_of = request(port_, http::verb::post, "/api/games",
+                          json{{"token", token}, {"variant", "kalah"}, {"best_of", 4}}.dump());
+  EXPECT_EQ(best_of.status, 400);
+  Reply clock = request(
+      port_, http::verb::post, "/api/games",
+      json{{"token", token}, {"variant", "oware"}, {"clock", {{"preset", "blitz"}}}}.dump());
+  EXPECT_EQ(clock.status, 400);
+  EXPECT_NE(clock.body.find("oware"), std::string::npos) << clock.body;
+
+  EXPECT_EQ(
+      request(port_, http::verb::post, "/api/games", json{{"variant", "kalah"}}.dump()).status,
+      400);
+  EXPECT_EQ(request(port_, http::verb::post, "/api/games",
+                    json{{"token", "nope"}, {"variant", "kalah"}}.dump())
+                .status,
+            401);
+  EXPECT_EQ(request(port_, http::verb::post, "/api/games",
+                    json{{"token", token}, {"variant", "../../etc/passwd.toml"}}.dump())
+                .status,
+            400);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games/nosuchgame").status, 404);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/nothing").status, 404);
+  EXPECT_EQ(request(port_, http::verb::post, "/api/players", std::string(20000, 'x')).status, 413);
+  // The server is still there.
+  EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);
+}
+
+TEST_F(ServerTest, MalformedWebSocketMessagesGetErrorFrames) {
+  Ws ws(port_);
+  ws.send_text("{oops");
+  json e = ws.read();
+  ASSERT_FALSE(e.is_null());
+  EXPECT_EQ(e["type"], "error");
+  EXPECT_NE(e["message"].get<std::string>().find("not JSON"), std::string::npos);
+  ws.send_text("[1,2,3]");
+  EXPECT_EQ(ws.read()["type"], "error");
+  ws.send({{"type", "dance"}, {"game", "x"}});
+  EXPECT_NE(ws.read()["message"].get<std::string>().find("unknown message type"),
+            std::string::npos);
+  ws.send({{"type", "hello"}, {"token", 42}});
+  EXPECT_EQ(ws.read()["status"], 400);
+  ws.send({{"type", "hello"}, {"token", "wrong"}});
+  EXPECT_EQ(ws.read()["status"], 401);
+  ws.send_binary(std::string("\x00\x01\x02", 3));
+  EXPECT_EQ(ws.read()["type"], "error");
+  ws.send({{"type", "watch"}, {"game", "nosuchgame"}});
+  EXPECT_EQ(ws.read()["status"], 404);
+  ws.send({{"type", "ping"}});
+  EXPECT_EQ(ws.read()["type"], "pong");
+
+  // A message over the size limit closes that connection (close code 1009), nothing else.
+  Ws big(port_);
+  big.send_text(R"({"type":"ping","pad":")" + std::string(10000, 'x') + "\"}");
+  EXPECT_TRUE(big.read().is_null());
+  EXPECT_TRUE(big.error);
+  ws.send({{"type", "ping"}});
+  EXPECT_EQ(ws.read()["type"], "pong");
+}
+
+TEST_F(ServerTest, FloodingIsRateLimited) {
+  // This server allows 200 messages a second with a burst of 400.
+  Ws ws(port_);
+  // Past the burst the messages are refused one by one (and past 100 refusals, the
+  // connection is closed).
+  for (int i = 0; i < 460; ++i) ws.send({{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < 460; ++i) {
+    json m = ws.read();
+    ASSERT_FALSE(m.is_null());
+    if (m["type"] == "pong") ++pongs;
+    if (m["type"] == "error" && m["status"] == 429) ++limited;
+  }
+  EXPECT_GT(limited, 0);
+  EXPECT_GE(pongs, 400);
+}
+
+TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob"),
+                    eve = new_player(port_, "eve");
+  json g = post(port_, "/api/games", {{"token", ann}, {"variant", "kalah"}, {"opponent", "human"}});
+  const std::string id = g["id"];
+  EXPECT_EQ(g["status"], "waiting");
+  EXPECT_EQ(g["you"], "south");
+
+  Ws a(port_), b(port_), spectator(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  EXPECT_EQ(a.read()["type"], "hello");
+  a.send({{"type", "watch"}, {"game", id}});
+  EXPECT_EQ(a.read()["you"], "south");
+  a.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  EXPECT_EQ(a.error_reply()["status"], 409);  // nobody in the other seat yet
+
+  b.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  EXPECT_EQ(b.error_reply()["status"], 401);  // no hello
+  b.send({{"type", "hello"}, {"token", bob}});
+  b.read();
+  b.send({{"type", "join"}, {"game", id}});
+  json joined =
+      b.until([](const json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  ASSERT_FALSE(joined.is_null());
+  EXPECT_EQ(joined["you"], "north");
+  EXPECT_EQ(joined["seats"][1]["name"], "bob");
+  EXPECT_FALSE(joined["seats"][1].contains("player"));  // ids stay private
+
+  spectator.send({{"type", "hello"}, {"token", eve}});
+  spectator.read();
+  spectator.send({{"type", "join"}, {"game", id}});
+  EXPECT_EQ(spectator.error_reply()["status"], 409);
+  spectator.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  EXPECT_EQ(spectator.error_reply()["status"], 403);
+
+  a.send({{"type", "move"}, {"game", id}, {"move", "7"}});
+  json illegal = a.error_reply();
+  EXPECT_EQ(illegal["status"], 400);
+  EXPECT_NE(illegal["message"].get<std::string>().find("legal moves: 1 2 3 4 5 6"),
+            std::string::npos)
+      << illegal;
+  a.send({{"type", "move"}, {"game", id}, {"move", "x"}});
+  EXPECT_EQ(a.error_reply()["status"], 400);
+  b.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  EXPECT_EQ(b.error_reply()["status"], 409);  // not North's turn
+
+  a.send({{"type", "move"}, {"game", id}, {"move", "1"}, {"ply", 0}});
+  json after = b.game_with_plies(id, 1);
+  ASSERT_FALSE(after.is_null());
+  EXPECT_EQ(after["board"]["rows"][0][0], 0);
+  EXPECT_EQ(after["to_move"], "north");
+  // A stale move (the client saw an older position) is refused.
+  b.send({{"type", "move"}, {"game", id}, {"move", "1"}, {"ply", 0}});
+  EXPECT_EQ(b.error_reply()["status"], 409);
+  spectator.send({{"type", "watch"}, {"game", id}});
+  EXPECT_EQ(spectator.until([](const json& m) { return m["type"] == "game"; })["you"], nullptr);
+
+  Reply listed = request(port_, http::verb::get, "/api/games");
+  EXPECT_EQ(listed.json_body()["live"].size(), 1u);
+}
+
+TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
+  const std::string ann = new_player(port_, "ann");
+  json g = post(port_, "/api/games", {{"token", ann}, {"variant", "oware"}, {"level", 1}});
+  const std::string id = g["id"];
+  Ws a(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  a.send({{"type", "watch"}, {"game", id}});
+  a.send({{"type", "move"}, {"game", id}, {"move", g["legal"][0]}});
+  json answered = a.until([&](const json& m) {
+    return m["type"] == "game" && m["plies"].size() == 2 && m["to_move"] == "south";
+  });
+  ASSERT_FALSE(answered.is_null());
+  EXPECT_EQ(answered["plies"][1]["side"], "N");
+
+  a.send({{"type", "offer_draw"}, {"game", id}});
+  EXPECT_EQ(a.error_reply()["status"], 409);  // the computer does not take draws
+  a.send({{"type", "resign"}, {"game", id}});
+  json over = a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  ASSERT_FALSE(over.is_null());
+  EXPECT_EQ(over["outcome"]["winner"], "north");
+  EXPECT_EQ(over["outcome"]["reason"], "resignation");
+
+  Reply record = request(port_, http::verb::get, "/api/games/" + id + "/record");
+  EXPECT_EQ(record.status, 200);
+  EXPECT_NE(record.body.find("[Variant \"oware\"]"), std::string::npos) << record.body;
+  EXPECT_NE(record.body.find("[Termination \"resignation\"]"), std::string::npos) << record.body;
+  EXPECT_NE(record.body.find("\n0-1"), std::string::npos) << record.body;
+  json review = request(port_, http::verb::get, "/api/games/" + id + "/review").json_body();
+  EXPECT_EQ(review["boards"].size(), 3u);
+
+  a.send({{"type", "rematch"}, {"game", id}});
+  json rematch =
+      a.until([](const json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
+  ASSERT_FALSE(rematch.is_null());
+  json next =
+      request(port_, http::verb::get, "/api/games/" + rematch["next_game"].get<std::string>())
+          .json_body();
+  EXPECT_EQ(next["seats"][1]["name"], "ann");  // colours swapped
+}
+
+TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
+  json g = post(port_, "/api/games",
+                {{"token", ann}, {"variant", "oware"}, {"opponent", "human"}, {"best_of", 3}});
+  const std::string id = g["id"];
+  EXPECT_EQ(g["match"]["draw_rule"], "both_win");
+  Ws a(port_), b(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  b.send({{"type", "hello"}, {"token", bob}});
+  a.send({{"type", "watch"}, {"game", id}});
+  b.send({{"type", "join"}, {"game", id}});
+  ASSERT_FALSE(a.until([](const json& m) {
+                  return m["type"] == "game" && m["status"] == "playing";
+                }).is_null());
+
+  b.send({{"type", "accept_draw"}, {"game", id}});
+  EXPECT_EQ(b.error_reply()["status"], 409);
+  a.send({{"type", "offer_draw"}, {"game", id}});
+  ASSERT_FALSE(b.until([](const json& m) {
+                  return m["type"] == "game" && m["draw_offer"] == "south";
+                }).is_null());
+  b.send({{"type", "accept_draw"}, {"game", id}});
+  json drawn = a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  ASSERT_FALSE(drawn.is_null());
+  EXPECT_EQ(drawn["outcome"]["reason"], "agreement");
+  // Oware: a drawn game counts as a win for each player.
+  EXPECT_EQ(drawn["match"]["points"]["south"], 1.0);
+  EXPECT_EQ(drawn["match"]["points"]["north"], 1.0);
+  ASSERT_TRUE(drawn["next_game"].is_string());
+
+  const std::string second = drawn["next_game"];
+  a.send({{"type", "watch"}, {"game", second}});
+  json g2 = a.until([&](const json& m) { return m["type"] == "game" && m["id"] == second; });
+  EXPECT_EQ(g2["you"], "north");  // colours alternate
+  EXPECT_EQ(g2["match"]["game"], 2);
+  a.send({{"type", "resign"}, {"game", second}});
+  json end = a.until([&](const json& m) {
+    return m["type"] == "game" && m["id"] == second && m["status"] == "over";
+  });
+  ASSERT_FALSE(end.is_null());
+  EXPECT_EQ(end["match"]["points"]["south"], 2.0);  // bob, South in game 2, leads 2-1
+  EXPECT_TRUE(end["match"]["over"].get<bool>());
+  EXPECT_TRUE(end["next_game"].is_null());
+}
+
+TEST_F(ServerTest, FlagFallIsALoss) {
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
+  json g = post(port_, "/api/games",
+                {{"token", ann},
+                 {"variant", "kalah"},
+                 {"opponent", "human"},
+                 {"clock", {{"minutes", 0.01}}}});
+  const std::string id = g["id"];
+  Ws a(port_), b(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  b.send({{"type", "hello"}, {"token", bob}});
+  a.send({{"type", "watch"}, {"game", id}});
+  b.send({{"type", "join"}, {"game", id}});
+  // 0.6 s each; South does not move.
+  json over =
+      a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
+  ASSERT_FALSE(over.is_null());
+  EXPECT_EQ(over["outcome"]["reason"], "timeout");
+  EXPECT_EQ(over["outcome"]["winner"], "north");
+  EXPECT_LE(over["clock"]["south_ms"].get<int>(), 0);
+}
+
+TEST_F(ServerTest, GamesSurviveARestart) {
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
+  json g = post(port_, "/api/games",
+                {{"token", ann},
+                 {"variant", "kalah"},
+                 {"opponent", "human"},
+                 {"clock", {{"preset", "oware"}}}});
+  const std::string id = g["id"];
+  json before;
+  {
+    Ws a(port_), b(port_);
+    a.send({{"type", "hello"}, {"token", ann}});
+    b.send({{"type", "hello"}, {"token", bob}});
+    a.send({{"type", "watch"}, {"game", id}});
+    b.send({{"type", "join"}, {"game", id}});
+    ASSERT_FALSE(a.until([](const json& m) {
+                    return m["type"] == "game" && m["status"] == "playing";
+                  }).is_null());
+    std::size_t n = 0;
+    for (const auto& [who, move] :
+         std::vector<std::pair<Ws*, std::string>>{{&a, "1"}, {&b, "2"}, {&a, "2"}}) {
+      who->send({{"type", "move"}, {"game", id}, {"move", move}});
+      before = a.game_with_plies(id, ++n);
+      ASSERT_FALSE(before.is_null()) << move;
+    }
+  }
+  restart();
+  json after = request(port_, http::verb::get, "/api/games/" + id).json_body();
+  EXPECT_EQ(after["plies"], before["plies"]);
+  EXPECT_EQ(after["board"], before["board"]);
+  EXPECT_EQ(after["status"], "playing");
+  EXPECT_LE(after["clock"]["south_ms"].get<int>(), 20 * 60000);
+  // Play goes on with the same tokens.
+  EXPECT_EQ(after["to_move"], "south");  // Kalah: South's last sowing ended in his store
+  Ws a(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  a.send({{"type", "watch"}, {"game", id}});
+  a.send({{"type", "move"}, {"game", id}, {"move", after["legal"][0]}});
+  EXPECT_FALSE(a.game_with_plies(id, 4).is_null());
+  naqala::server::Store store(db_.string());
+  EXPECT_EQ(store.schema_version(), 1);
+  EXPECT_EQ(store.moves(id).size(), 4u);
+}
+
+TEST_F(ServerTest, ConcurrentGamesStayApart) {
+  constexpr int kThreads = 6, kGamesPerThread = 3, kPlies = 12;
+  std::vector<std::thread> threads;
+  std::atomic<int> finished_plies{0}, failures{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      const std::string s = new_player(port_, "s" + std::to_string(t)),
+                        n = new_player(port_, "n" + std::to_string(t));
+      for (int k = 0; k < kGamesPerThread; ++k) {
+        json g =
+            post(port_, "/api/games",
+                 {{"token", s}, {"variant", k % 2 ? "oware" : "kalah"}, {"opponent", "human"}});
+        const std::string id = g["id"];
+        Ws south(port_), north(port_);
+        south.send({{"type", "hello"}, {"token", s}});
+        north.send({{"type", "hello"}, {"token", n}});
+        north.send({{"type", "join"}, {"game", id}});
+        json view = north.until(
+            [](const json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+        for (int p = 0; p < kPlies && !view.is_null() && view["status"] == "playing"; ++p) {
+          Ws& mover = view["to_move"] == "south" ? south : north;
+          const auto legal = view["legal"];
+          mover.send({{"type", "move"}, {"game", id}, {"move", legal[(p * 7 + t) % legal.size()]}});
+          view = north.game_with_plies(id, view["plies"].size() + 1);
+          if (view.is_null())
+            ++failures;
+          else
+            ++finished_plies;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GE(finished_plies.load(), kThreads * kGamesPerThread * 6);
+  // Every game's moves in the store replay exactly (the server reloads them).
+  Reply listed = request(port_, http::verb::get, "/api/games");
+  for (const auto& g : listed.json_body()["live"]) {
+    json view =
+        request(port_, http::verb::get, "/api/games/" + g["id"].get<std::string>()).json_body();
+    EXPECT_EQ(view["plies"].size(), g["plies"].get<std::size_t>());
+  }
+  restart();
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games").json_body()["live"].size(),
+            listed.json_body()["live"].size());
+}
+
+}  // namespace

@@ -1,0 +1,91 @@
+// The server's JSON API and live channel (docs/server.md), and the player kept by this browser.
+
+export interface OptionInfo { name: string; help: string; type: string; default: string; allowed: string[] }
+export interface VariantInfo { name: string; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
+export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
+export interface Ply { side: string; text: string }
+export interface ClockView { south_ms: number; north_ms: number; running: string | null; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
+export interface Outcome { winner: string | null; reason: string; scores: [number, number]; result: string }
+export interface MatchView { id: number; best_of: number; game: number; draw_rule: string; points: { south: number; north: number }; over: boolean }
+export interface GameView {
+  type: "game"; id: string; variant: string; title: string; family: string;
+  status: "waiting" | "playing" | "over"; seats: [Seat, Seat]; board: any; to_move: string | null;
+  legal: string[]; plies: Ply[]; outcome: Outcome | null; thinking: boolean; draw_offer: string | null;
+  draw_offers_left: [number, number] | null; next_game: string | null; rematch: string[];
+  clock: ClockView | null; match: MatchView | null; you: string | null;
+}
+export interface Player { id: number; name: string; token: string }
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const me = player();
+  if (me) headers["Authorization"] = `Bearer ${me.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: `the server answered ${res.status}` }));
+  if (!res.ok) throw new Error(data.error ?? `the server answered ${res.status}`);
+  return data as T;
+}
+
+export const api = {
+  variants: () => call<VariantInfo[]>("GET", "/api/variants"),
+  rules: (spec: string) => call<{ spec: string; title: string; rules: string }>("GET", `/api/rules?variant=${encodeURIComponent(spec)}`),
+  createPlayer: (name: string) => call<Player>("POST", "/api/players", { name }),
+  createGame: (req: Record<string, unknown>) => call<GameView>("POST", "/api/games", req),
+  games: () => call<{ open: any[]; live: any[] }>("GET", "/api/games"),
+  game: (id: string) => call<GameView>("GET", `/api/games/${encodeURIComponent(id)}`),
+  review: (id: string) => call<{ plies: Ply[]; boards: any[] }>("GET", `/api/games/${encodeURIComponent(id)}/review`),
+};
+
+const KEY = "naqala.player";
+export function player(): Player | null {
+  try { return JSON.parse(localStorage.getItem(KEY) ?? "null"); } catch { return null; }
+}
+export function savePlayer(p: Player): void { localStorage.setItem(KEY, JSON.stringify(p)); }
+
+// One WebSocket for the page: says hello with the token, re-watches after a reconnect.
+type Listener = (msg: any) => void;
+export class Live {
+  private ws: WebSocket | null = null;
+  private watching = new Set<string>();
+  private listeners = new Set<Listener>();
+  private retry = 500;
+  private queue: string[] = [];
+
+  constructor() { this.connect(); }
+
+  on(f: Listener): () => void { this.listeners.add(f); return () => this.listeners.delete(f); }
+
+  send(msg: Record<string, unknown>): void {
+    const text = JSON.stringify(msg);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text); else this.queue.push(text);
+  }
+
+  watch(id: string): void { this.watching.add(id); this.send({ type: "watch", game: id }); }
+  unwatch(id: string): void { this.watching.delete(id); this.send({ type: "unwatch", game: id }); }
+
+  private connect(): void {
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      const me = player();
+      if (me) ws.send(JSON.stringify({ type: "hello", token: me.token }));
+      const pending = this.queue; this.queue = [];
+      const watched = new Set(this.watching);
+      for (const id of watched) ws.send(JSON.stringify({ type: "watch", game: id }));
+      for (const t of pending) if (!t.includes('"type":"watch"')) ws.send(t);
+    };
+    ws.onmessage = (e) => {
+      let msg: any;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      for (const f of this.listeners) f(msg);
+    };
+    ws.onclose = () => {
+      this.ws = null;
+      setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+}

@@ -1,0 +1,14 @@
+// Board drawing per family: one file each, one line here.
+import { BoardRenderer } from "./board.js";
+import { backgammonBoard } from "./backgammon.js";
+import { genericBoard } from "./generic.js";
+import { sowingBoard } from "./sowing.js";
+
+const renderers: Record<string, BoardRenderer> = {
+  sowing: sowingBoard,
+  backgammon: backgammonBoard,
+};
+
+export function rendererFor(family: string): BoardRenderer {
+  return renderers[family] ?? genericBoard;
+}

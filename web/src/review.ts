@@ -1,0 +1,50 @@
+// Game review: step through every position of a game with its move list.
+import { api } from "./api.js";
+import { rendererFor } from "./boards/index.js";
+import { h, toast } from "./ui.js";
+import { SVG_NS } from "./svg.js";
+
+export async function reviewPage(root: HTMLElement, id: string): Promise<() => void> {
+  let data, game;
+  try {
+    [data, game] = await Promise.all([api.review(id), api.game(id)]);
+  } catch (e) {
+    toast((e as Error).message);
+    root.replaceChildren(h("p", {}, (e as Error).message));
+    return () => {};
+  }
+  const renderer = rendererFor(game.family);
+  const svg = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
+  svg.setAttribute("id", "board");
+  const moves = h("ol", { class: "moves", id: "review-moves" });
+  const where = h("span", { id: "review-ply" });
+  let k = data.boards.length - 1;
+  const draw = () => {
+    const last = k > 0 ? [...data.plies.slice(0, k)].reverse().find((p) => p.side !== "*") ?? null : null;
+    renderer.draw(svg, data.boards[k], { you: game.you, legal: [], last, play: () => {} });
+    where.textContent = `position after ply ${k} of ${data.plies.length}`;
+    moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
+  };
+  data.plies.forEach((p, i) => {
+    const b = h("button", { onclick: () => { k = i + 1; draw(); } }, `${p.side === "*" ? "dice" : p.side} ${p.text}`);
+    moves.append(h("li", {}, b));
+  });
+  const go = (to: number) => { k = Math.max(0, Math.min(data.boards.length - 1, to)); draw(); };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "ArrowLeft") go(k - 1);
+    if (e.key === "ArrowRight") go(k + 1);
+    if (e.key === "Home") go(0);
+    if (e.key === "End") go(data.boards.length - 1);
+  };
+  document.addEventListener("keydown", onKey);
+  root.replaceChildren(h("h1", {}, `Review: ${game.title}`), h("div", { class: "game-layout" },
+    h("section", {}, h("div", { class: "board-wrap" }, svg),
+      h("div", { class: "controls" }, h("button", { onclick: () => go(0), "aria-label": "first" }, "⏮"),
+        h("button", { onclick: () => go(k - 1), "aria-label": "previous", id: "prev" }, "◀"),
+        h("button", { onclick: () => go(k + 1), "aria-label": "next", id: "next" }, "▶"),
+        h("button", { onclick: () => go(data.boards.length - 1), "aria-label": "last" }, "⏭"), where)),
+    h("aside", {}, h("a", { href: `#/game/${id}` }, "Back to the game"), " · ",
+      h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt` }, "Download record"), h("h2", {}, "Moves"), moves)));
+  draw();
+  return () => document.removeEventListener("keydown", onKey);
+}
