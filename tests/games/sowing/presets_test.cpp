@@ -580,6 +580,14 @@ TEST(ElAkil, MirroredSetupOfSeventyTwo) {
   EXPECT_EQ(s.position(), "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S/phase:pie");
 }
 
+// Option layout=free: any counts over the twelve pits, South's first.
+TEST(ElAkil, FreeLayoutOption) {
+  State s = State::initial(*preset("el-akil", {{"layout", "free"}}));
+  auto first = legal(s);
+  EXPECT_EQ(first.size(), 73u);
+  EXPECT_EQ(first.front(), "S1=0");
+}
+
 // S4:61 and A22b: the non-arranger moves first; if he turns the board, the arranger does.
 TEST(ElAkil, PieRuleGivesTheMoveToTheArranger) {
   auto r = preset("el-akil");
