@@ -11,7 +11,13 @@ namespace naqala::sowing {
 namespace {
 
 using ::testing::HasSubstr;
-using testing::preset;
+
+// States point at their rules: keep every ruleset a test loads alive until the end.
+std::shared_ptr<const Rules> preset(const std::string& name, const OptionValues& options = {}) {
+  static std::vector<std::shared_ptr<const Rules>> kept;
+  kept.push_back(testing::preset(name, options));
+  return kept.back();
+}
 
 // Plays `moves` (space-separated, in the game's notation), each checked to be legal.
 void play(State& s, const std::string& moves) {
