@@ -24,7 +24,7 @@ test: release
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 test-asan: asan
-	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE slow $(CTEST_ARGS)
+	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE 'slow|gnubg|e2e' $(CTEST_ARGS)
 
 bench: release
 	@$(RELEASE)/bench/naqala_bench
