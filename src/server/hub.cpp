@@ -427,6 +427,7 @@ json Hub::game(const std::string& id, const std::string& token) {
     for (Player side : {Player::South, Player::North})
       if (g.row.seats[index(side)].value("player", std::int64_t{-1}) == p->id)
         v["you"] = name(side);
+  release_if_idle(id);
   return v;
 }
 
@@ -447,6 +448,7 @@ std::string Hub::record(const std::string& id) {
     rec.set_tag("Result", rec.result);
     rec.set_tag("Termination", g.row.outcome["reason"].get<std::string>());
   }
+  release_if_idle(id);
   return format_record(rec);
 }
 
@@ -463,6 +465,7 @@ json Hub::review(const std::string& id) {
     boards.push_back(state->board_json());
     plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
   }
+  release_if_idle(id);
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
 }
 
@@ -809,7 +812,7 @@ void Hub::handle(Client& c, std::string_view message) {
       return;
     }
     if (type == "unwatch") {
-      if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+      forget(id, c);
       c.watching.erase(id);
       return;
     }
@@ -931,9 +934,22 @@ void Hub::on_rematch(Client& c, Live& g) {
 }
 
 void Hub::disconnect(Client& c) {
-  for (const auto& id : c.watching)
-    if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+  for (const auto& id : c.watching) forget(id, c);
   c.watching.clear();
+}
+
+void Hub::forget(const std::string& id, Client& c) {
+  auto it = games_.find(id);
+  if (it == games_.end()) return;
+  it->second->watchers.erase(&c);
+  release_if_idle(id);
+}
+
+void Hub::release_if_idle(const std::string& id) {
+  // A finished game nobody watches leaves memory; the store keeps it and live() reloads it.
+  auto it = games_.find(id);
+  if (it != games_.end() && it->second->row.status == "over" && it->second->watchers.empty())
+    games_.erase(it);
 }
 
 }  // namespace naqala::server

@@ -84,6 +84,8 @@ class Hub {
   void broadcast(Live& g);
   void send_view(Client& c, Live& g);
 
+  void forget(const std::string& id, Client& c);  // c stops watching game id
+  void release_if_idle(const std::string& id);
   std::optional<Player> seat_of(const Live& g, const Client& c) const;
   void play_move(Live& g, Player side, const std::string& move);
   void roll_dice(Live& g, std::vector<MoveRow>& plies);

@@ -180,6 +180,25 @@ try {
     await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
   });
 
+  // Every other landed board family, drawn from its first position (a game awaiting a person,
+  // so no engine is needed): Toguz (9 pits, tuz marks), Congklak, Gabata's 3 rows.
+  const variants = await (await fetch(`${base}/api/variants`)).json();
+  for (const name of ["toguz", "congklak", "gabata", "mangala", "pallanguzhi"]) {
+    const v = variants.find((x) => x.name === name);
+    if (!v) { console.log(`skip ${name}: not registered on this build`); continue; }
+    await step(`${v.title}: the board is drawn`, async () => {
+      const id = await newGame({ variant: name, opponent: "human" });
+      await page.goto(`${base}/#/game/${id}`);
+      await page.waitForSelector("#board .pit");
+      const pits = await page.$$eval("#board .pit", (l) => l.length);
+      const board = await (await fetch(`${base}/api/games/${id}`)).json();
+      const expected = board.board.pits * (board.board.middle_row ? 3 : 2);
+      expect(pits === expected, `${pits} pits drawn, ${expected} expected`);
+      expect((await page.textContent("#share-link")).includes(id), "no share link for the open seat");
+      await page.screenshot({ path: join(out, `${name}.png`) });
+    });
+  }
+
   await step("a phone-sized screen shows the whole board", async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await phone.goto(base);
