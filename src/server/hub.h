@@ -87,13 +87,14 @@ class Hub {
   void forget(const std::string& id, Client& c);  // c stops watching game id
   void release_if_idle(const std::string& id);
   std::optional<Player> seat_of(const Live& g, const Client& c) const;
-  void play_move(Live& g, Player side, const std::string& move);
+  void play_move(Live& g, Player side, const std::string& move, bool charge_clock = true);
   void roll_dice(Live& g, std::vector<MoveRow>& plies);
   void finish(Live& g, std::optional<Player> winner, const std::string& reason);
   void after_change(Live& g);  // clocks, computer, end of game, match, broadcast
   void arm_timer(Live& g);
   void on_timer(const std::string& id);
-  void think(Live& g);
+  void think(Live& g, Player mover);
+  void choose_joint(Live& g, Player side, const std::string& half);
   std::int64_t remaining_ms(const Live& g, Player side) const;
   void start_next_game(Live& g);
   std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,

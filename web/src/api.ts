@@ -13,6 +13,8 @@ export interface GameView {
   legal: string[]; plies: Ply[]; outcome: Outcome | null; thinking: boolean; draw_offer: string | null;
   draw_offers_left: [number, number] | null; next_game: string | null; rematch: string[];
   clock: ClockView | null; match: MatchView | null; you: string | null;
+  // Congklak's simultaneous start: who has chosen (secretly) and each side's pits to choose from.
+  joint: Record<string, { chosen: boolean; options: string[] }> | null;
 }
 export interface Player { id: number; name: string; token: string }
 

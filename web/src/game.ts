@@ -45,7 +45,11 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   };
   document.addEventListener("keydown", onKey);
 
-  const myLegal = () => (view && view.status === "playing" && view.you && view.to_move === view.you && !animating ? view.legal : []);
+  const myLegal = (): string[] => {
+    if (!view || view.status !== "playing" || !view.you || animating) return [];
+    if (view.joint) return view.joint[view.you].chosen ? [] : view.joint[view.you].options;
+    return view.to_move === view.you ? view.legal : [];
+  };
   const play = (move: string) => {
     if (!view) return;
     live.send({ type: "move", game: id, move, ply: view.plies.length });
@@ -54,7 +58,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
 
   let choices: string[] = [];  // moves offered after a click that could mean several
   const ctxFor = (v: GameView): BoardContext => ({
-    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play,
+    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play, side: v.joint ? v.you : v.to_move,
     choose: (moves) => { choices = moves; renderChrome(v); },
   });
 
@@ -97,6 +101,11 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       const who = o.winner ? (o.winner === v.you ? "You win" : `${o.winner === "south" ? v.seats[0].name : v.seats[1].name} wins`) : "A draw";
       const m = v.match ? (v.match.over ? " The match is over." : " The match goes on.") : "";
       return `${who} by ${reasonText(o.reason)} (${o.scores[0]}–${o.scores[1]}).${m}`;
+    }
+    if (v.joint) {
+      const mine = v.you ? v.joint[v.you] : null;
+      return mine && !mine.chosen ? "Both players choose their first pit at the same time: choose yours."
+        : "Both players choose their first pit at the same time; waiting for the choice.";
     }
     if (v.draw_offer && v.draw_offer !== v.you) return `${v.draw_offer === "south" ? v.seats[0].name : v.seats[1].name} offers a draw.`;
     if (v.you && v.to_move === v.you) return "Your move.";

@@ -5,6 +5,7 @@ import type { Ply } from "../api.js";
 export interface BoardContext {
   you: string | null;          // "south", "north" or null (spectator): the side drawn at the bottom
   legal: string[];             // moves the viewer may play now (empty when it is not his turn)
+  side?: string | null;        // whose pits `legal` refers to (default: the board's to_move)
   last: Ply | null;            // the last decision, to mark it
   play: (move: string) => void;
   // Several legal moves start from the clicked place (e.g. Toguz "3" and "3t"): let the player pick.

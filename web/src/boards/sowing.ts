@@ -42,7 +42,7 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
   const L = layout(board, ctx);
   svg.setAttribute("viewBox", `0 0 ${L.width} ${L.height}`);
   el("rect", { x: 2, y: 2, width: L.width - 4, height: L.height - 4, rx: 26, fill: "var(--wood)", stroke: "var(--wood-dark)", "stroke-width": 4 }, svg);
-  const mover = board.to_move === "north" ? 1 : 0;
+  const mover = (ctx.side ?? board.to_move) === "north" ? 1 : 0;
   const lastMatch = ctx.last && ctx.last.side !== "*" ? SIMPLE.exec(ctx.last.text) : null;
   const lastPit = lastMatch ? Number(lastMatch[1]) - 1 : -1;
   const lastSide = ctx.last?.side === "N" ? 1 : 0;
