@@ -1,6 +1,7 @@
 // naqala bench search VARIANT [--depth D] [--seconds S] [--threads T] [--mcts-seconds S] [--json]:
 // alpha-beta nodes/s and time to each depth from the start, then MCTS simulations/s.
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -33,17 +34,24 @@ void add_bench_search_command(CLI::App& bench) {
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, "", "");
+    // CPU time besides wall time: on a shared machine the rate per CPU second is the figure
+    // that compares between runs (with one thread).
+    auto cpu = [] { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+    double c0 = cpu();
     const auto ab =
         engine::bench_alphabeta(*l.state, a->depth, a->depth > 0 ? 0 : a->seconds, a->threads);
+    const double ab_cpu = cpu() - c0;
     engine::MctsBench playout, evaluated;
+    double playout_cpu = 0, evaluated_cpu = 0;
     if (a->mcts_seconds > 0) {
+      c0 = cpu();
       playout = engine::bench_mcts(*l.state, a->mcts_seconds, a->threads, false);
+      playout_cpu = cpu() - c0;
+      c0 = cpu();
       evaluated = engine::bench_mcts(*l.state, a->mcts_seconds, a->threads, true);
+      evaluated_cpu = cpu() - c0;
     }
-    const double nps = ab.seconds > 0 ? ab.nodes / ab.seconds : 0;
-    auto rate = [](const engine::MctsBench& m) {
-      return m.seconds > 0 ? m.simulations / m.seconds : 0.0;
-    };
+    auto per = [](double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; };
     if (a->json) {
       nlohmann::json its = nlohmann::json::array();
       for (const auto& it : ab.iterations)
@@ -52,21 +60,24 @@ void add_bench_search_command(CLI::App& bench) {
                        {"seconds", it.seconds},
                        {"value", it.value},
                        {"best_move", it.best_move}});
+      auto mcts = [&](const engine::MctsBench& m, double cpu_seconds) {
+        return nlohmann::json{{"simulations", m.simulations},
+                              {"seconds", m.seconds},
+                              {"cpu_seconds", cpu_seconds},
+                              {"simulations_per_second", per(m.simulations, m.seconds)},
+                              {"simulations_per_cpu_second", per(m.simulations, cpu_seconds)}};
+      };
       std::cout << nlohmann::json{{"variant", l.game->spec()},
                                   {"threads", a->threads},
                                   {"alphabeta",
                                    {{"nodes", ab.nodes},
                                     {"seconds", ab.seconds},
-                                    {"nodes_per_second", nps},
+                                    {"cpu_seconds", ab_cpu},
+                                    {"nodes_per_second", per(ab.nodes, ab.seconds)},
+                                    {"nodes_per_cpu_second", per(ab.nodes, ab_cpu)},
                                     {"iterations", its}}},
-                                  {"mcts_playout",
-                                   {{"simulations", playout.simulations},
-                                    {"seconds", playout.seconds},
-                                    {"simulations_per_second", rate(playout)}}},
-                                  {"mcts_eval",
-                                   {{"simulations", evaluated.simulations},
-                                    {"seconds", evaluated.seconds},
-                                    {"simulations_per_second", rate(evaluated)}}}}
+                                  {"mcts_playout", mcts(playout, playout_cpu)},
+                                  {"mcts_eval", mcts(evaluated, evaluated_cpu)}}
                        .dump()
                 << "\n";
       return;
@@ -76,16 +87,19 @@ void add_bench_search_command(CLI::App& bench) {
     for (const auto& it : ab.iterations)
       std::printf("            %5d %8.3f %10llu  %4s %+6.2f\n", it.depth, it.seconds,
                   static_cast<unsigned long long>(it.nodes), it.best_move.c_str(), it.value);
-    std::printf("alpha-beta: %llu nodes in %.3f s = %.0f nodes/s\n",
-                static_cast<unsigned long long>(ab.nodes), ab.seconds, nps);
+    std::printf("alpha-beta: %llu nodes in %.3f s = %.0f nodes/s (%.0f per CPU second)\n",
+                static_cast<unsigned long long>(ab.nodes), ab.seconds, per(ab.nodes, ab.seconds),
+                per(ab.nodes, ab_cpu));
     if (a->mcts_seconds > 0) {
-      std::printf("mcts (random playouts): %llu simulations in %.3f s = %.0f simulations/s\n",
-                  static_cast<unsigned long long>(playout.simulations), playout.seconds,
-                  rate(playout));
       std::printf(
-          "mcts (evaluation at the leaf): %llu simulations in %.3f s = %.0f simulations/s\n",
+          "mcts, random playouts: %llu simulations in %.3f s = %.0f/s (%.0f per CPU second)\n",
+          static_cast<unsigned long long>(playout.simulations), playout.seconds,
+          per(playout.simulations, playout.seconds), per(playout.simulations, playout_cpu));
+      std::printf(
+          "mcts, evaluation at the leaf: %llu simulations in %.3f s = %.0f/s (%.0f per CPU "
+          "second)\n",
           static_cast<unsigned long long>(evaluated.simulations), evaluated.seconds,
-          rate(evaluated));
+          per(evaluated.simulations, evaluated.seconds), per(evaluated.simulations, evaluated_cpu));
     }
   });
 }

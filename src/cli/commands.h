@@ -14,6 +14,7 @@ void add_analyze_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
+void add_mat_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 
 }  // namespace naqala::cli

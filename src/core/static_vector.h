@@ -1,5 +1,6 @@
 #pragma once
 // A fixed-capacity vector: move lists and other hot-path containers never allocate.
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstddef>
@@ -14,7 +15,17 @@ class StaticVector {
   using iterator = T*;
   using const_iterator = const T*;
 
-  StaticVector() = default;
+  // The elements past size() are never read, so they are left uninitialised and copies move
+  // only the elements in use: a long capacity costs nothing on the hot path.
+  StaticVector() {}
+  StaticVector(const StaticVector& other) : size_(other.size_) {
+    std::copy_n(other.data_.begin(), size_, data_.begin());
+  }
+  StaticVector& operator=(const StaticVector& other) {
+    size_ = other.size_;
+    std::copy_n(other.data_.begin(), size_, data_.begin());
+    return *this;
+  }
   StaticVector(std::initializer_list<T> init) {
     for (const T& v : init) push_back(v);
   }
@@ -49,7 +60,7 @@ class StaticVector {
   }
 
  private:
-  std::array<T, Capacity> data_{};
+  std::array<T, Capacity> data_;
   std::size_t size_ = 0;
 };
 

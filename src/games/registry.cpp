@@ -2,6 +2,8 @@
 
 #include "core/error.h"
 #include "games/backgammon/family.h"
+#include "games/bao/family.h"
+#include "games/omweso/family.h"
 #include "games/sowing/family.h"
 
 
@@ -12,6 +14,8 @@ const std::vector<GameFamily>& game_families() {
   static const std::vector<GameFamily> families = {
       sowing::family(),
       backgammon::family(),
+      bao::family(),
+      omweso::family(),
   };
   return families;
 }

@@ -48,6 +48,9 @@ struct AlphaBetaOptions {
   int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
 };
 
+// The table depth of a solved entry: searched to the end of every line, good for any depth.
+inline constexpr int kSolvedDepth = 255;
+
 template <GameState S, Evaluation<S> Eval>
 class AlphaBeta {
  public:
@@ -160,7 +163,9 @@ class AlphaBeta {
     Eval eval;
     std::vector<RootMove> root_moves;
     std::uint64_t nodes = 0;
-    std::uint64_t evals = 0;
+    // Heuristic values used so far: leaf evaluations and table entries that are not solved.
+    // A subtree searched without adding to it is solved: its value is exact for any depth.
+    std::uint64_t guesses = 0;
     std::uint64_t published = 0;
     bool stopped = false;
     int poll_countdown = 256;
@@ -180,9 +185,8 @@ class AlphaBeta {
       path[0] = root.hash();
       mark_progress(root, 0);
       int value = 0;
-      int exact_iterations = 0;
       for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
-        const std::uint64_t evals_before = evals;
+        const std::uint64_t guesses_before = guesses;
         value = aspirate(depth, value);
         if (stopped) break;
         ++completed;
@@ -190,10 +194,9 @@ class AlphaBeta {
                          [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
         for (auto& rm : root_moves) rm.previous = rm.value;
         if (!result) continue;
-        // A completed iteration that evaluated nothing saw the end of every line.
-        exact_iterations = evals == evals_before ? exact_iterations + 1 : 0;
+        // A completed iteration that used no heuristic value saw the end of every line.
         fill(*result, depth);
-        result->exact = exact_iterations >= 2;
+        result->exact = guesses == guesses_before;
         if (progress && *progress) (*progress)(*result);
         if (result->exact) break;
         const double seconds = owner.limits_.seconds;
@@ -304,7 +307,7 @@ class AlphaBeta {
         // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
         // the horizon is not looked for: the leaf is evaluated like any other.)
         pv_len[ply] = ply;
-        ++evals;
+        ++guesses;
         return child.to_move() == me ? eval(child) : -eval(child);
       }
       if constexpr (CycleEndingState<S>) {
@@ -354,7 +357,7 @@ class AlphaBeta {
     int search(const S& s, int depth, int alpha, int beta, int ply) {
       pv_len[ply] = ply;
       if (depth <= 0 || ply >= kMaxPly) {
-        ++evals;
+        ++guesses;
         return eval(s);
       }
       if (poll()) return 0;
@@ -371,14 +374,17 @@ class AlphaBeta {
         tt_move = hit.move_index;
         if (!pv_node && hit.depth >= depth &&
             (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && hit.value >= beta) ||
-             (hit.bound == Bound::Upper && hit.value <= alpha)))
+             (hit.bound == Bound::Upper && hit.value <= alpha))) {
+          if (hit.depth != kSolvedDepth) ++guesses;
           return hit.value;
+        }
       }
+      const std::uint64_t guesses_before = guesses;
       MoveList moves;
       s.legal_moves(moves);
       const int n = static_cast<int>(moves.size());
       if (n == 0) {
-        ++evals;
+        ++guesses;
         return eval(s);
       }
       const int side = index(s.to_move());
@@ -455,7 +461,8 @@ class AlphaBeta {
           best_index >= 0 && generated[best_index] < 255 ? generated[best_index] : -1;
       const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
       if (use_tt)
-        owner.tt_.store(key, best, depth, bound, bound == Bound::Upper ? -1 : stored_index);
+        owner.tt_.store(key, best, guesses == guesses_before ? kSolvedDepth : depth, bound,
+                        bound == Bound::Upper ? -1 : stored_index);
       return best;
     }
 

@@ -53,7 +53,9 @@ class Prover {
   // nullopt when `seconds` (0 = no limit) run out first.
   std::optional<bool> at_least(const S& s, Player r, int t, double seconds,
                                Stats* stats = nullptr) {
-    std::fill(table_.get(), table_.get() + mask_ + 1, 0);
+    // Answers of earlier questions stay in the table under other keys: the question (R, t)
+    // is mixed into every key, so the table need not be cleared.
+    salt_ = 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(2 * (t + 100000) + index(r) + 1);
     r_ = r;
     t_ = t;
     nodes_ = 0;
@@ -120,7 +122,7 @@ class Prover {
     if (bounds_.lower(s, r_) >= t_) return true;
     if (bounds_.upper(s, r_) < t_) return false;
     // Entries hold the position's key with its lowest bit replaced by the answer.
-    const std::uint64_t key = s.hash() | 1;
+    const std::uint64_t key = (s.hash() ^ salt_) | 1;
     {
       const std::uint64_t entry = table_[(key >> 1) & mask_];
       if (entry != 0 && (entry | 1) == key) return entry & 1;
@@ -171,6 +173,7 @@ class Prover {
   Eval eval_;
   std::unique_ptr<std::uint64_t[]> table_;
   std::size_t mask_ = 0;
+  std::uint64_t salt_ = 0;
   Player r_ = Player::South;
   int t_ = 1;
   std::uint64_t nodes_ = 0;

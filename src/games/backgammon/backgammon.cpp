@@ -127,9 +127,9 @@ int State::game_multiplier(Player winner) const {
   return mult;
 }
 
-void State::finish_game(Player winner, int multiplier, bool dropped) {
+void State::finish_game(Player winner, int multiplier, bool dropped, bool resigned) {
   const int points = multiplier << cube_log_;
-  last_ = {winner, points, multiplier, dropped};
+  last_ = {winner, points, multiplier, dropped, resigned};
   dice_ = {0, 0};
   ++games_played_;
   if (rules_.is_money()) {
@@ -160,7 +160,7 @@ void State::finish_game(Player winner, int multiplier, bool dropped) {
 Outcome State::outcome() const {
   Outcome o;
   if (phase_ != Phase::GameOver) return o;
-  o.reason = last_.dropped ? EndReason::Resignation : EndReason::BorneOff;
+  o.reason = last_.dropped || last_.resigned ? EndReason::Resignation : EndReason::BorneOff;
   if (rules_.is_money()) {
     o.winner = last_.winner;
     o.scores[index(last_.winner)] = last_.points;
@@ -284,6 +284,14 @@ std::optional<Move> State::parse_move(std::string_view text) const {
     if (b == target) return m;
   }
   return steps;
+}
+
+void State::resign(Player loser, int multiplier) {
+  if (phase_ == Phase::GameOver || phase_ == Phase::Opening)
+    throw IllegalMoveError("no game is in play to resign");
+  if (multiplier < 1 || multiplier > 3)
+    throw IllegalMoveError("a resignation is of a single (1), a gammon (2) or a backgammon (3)");
+  finish_game(opponent(loser), multiplier, false, true);
 }
 
 void State::set_position(const Board& board, Player on_roll, int die0, int die1) {

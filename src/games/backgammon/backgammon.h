@@ -130,6 +130,7 @@ struct GameResult {
   int points = 0;      // what it was worth (cube and multiplier applied)
   int multiplier = 0;  // 1 single, 2 gammon, 3 backgammon (0 = no game finished yet)
   bool dropped = false;
+  bool resigned = false;  // the loser resigned (only from imported records)
   bool operator==(const GameResult&) const = default;
 };
 
@@ -197,12 +198,16 @@ class State {
   void set_position(const Board& board, Player on_roll, int die0, int die1);
   void set_cube(int cube, std::optional<Player> owner);
   void set_score(int south, int north, bool crawford_game);
+  // Ends the current game by `loser`'s resignation of a single (1), gammon (2) or
+  // backgammon (3) at the current cube, as .mat files record them. Not a ply: naqala's own
+  // games never offer resignations. Throws IllegalMoveError when no game is in play.
+  void resign(Player loser, int multiplier);
 
   bool operator==(const State&) const = default;
 
  private:
   friend struct Generator;
-  void finish_game(Player winner, int multiplier, bool dropped);
+  void finish_game(Player winner, int multiplier, bool dropped, bool resigned = false);
   void start_turn(Player p);
   int game_multiplier(Player winner) const;
 

@@ -189,6 +189,39 @@ std::string rules_text(const Rules& r) {
   return t;
 }
 
+std::optional<int> parse_resignation(std::string_view text) {
+  std::string t;
+  for (char c : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.erase(t.begin());
+  if (!t.starts_with("resign")) return std::nullopt;
+  std::string what = t.substr(6);
+  while (!what.empty() && std::isspace(static_cast<unsigned char>(what.front())))
+    what.erase(what.begin());
+  if (what.empty() || what == "single" || what == "1" || what == "normal") return 1;
+  if (what == "gammon" || what == "2") return 2;
+  if (what == "backgammon" || what == "3") return 3;
+  throw ParseError("'" + std::string(text) +
+                   "': write resign single, resign gammon or resign backgammon");
+}
+
+std::string format_resignation(int multiplier) {
+  return multiplier == 3   ? "resign backgammon"
+         : multiplier == 2 ? "resign gammon"
+                           : "resign single";
+}
+
+void BackgammonState::play(std::string_view move) {
+  if (auto k = parse_resignation(move)) {
+    if (is_over()) throw IllegalMoveError("the game is over; there is nothing to resign");
+    if (typed().phase() == Phase::Opening)
+      throw IllegalMoveError("no game is in play yet; the opening roll comes first");
+    typed().resign(to_move(), *k);
+    return;
+  }
+  TypedState<State>::play(move);
+}
+
 std::vector<ChanceText> BackgammonState::chance_outcomes() const {
   std::vector<ChanceText> out;
   ChanceList list;

@@ -2,6 +2,7 @@
 // The backgammon family for the registry: preset `backgammon` and its options, and the
 // AnyState that adds dice (chance nodes) to the generic TypedState.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "games/backgammon/backgammon.h"
@@ -23,6 +24,9 @@ class BackgammonState : public TypedState<State> {
   std::unique_ptr<AnyState> clone() const override {
     return std::make_unique<BackgammonState>(*this);
   }
+  // Also accepts "resign [single|gammon|backgammon]" from the player to move (as in gnubg):
+  // not a legal move of the game tree, but a way out a player or a record may take.
+  void play(std::string_view move) override;
   bool is_chance_node() const override { return typed().is_chance_node(); }
   std::vector<ChanceText> chance_outcomes() const override;
   void apply_chance(std::string_view outcome) override;
@@ -30,6 +34,11 @@ class BackgammonState : public TypedState<State> {
   // Random games with the dice rolled directly (the generic loop walks the outcome list).
   RandomPlayStats play_random(std::uint64_t seed, double seconds) const override;
 };
+
+// "resign", "resign gammon", "resign 3", ...: the multiplier 1-3, or nullopt if the text is
+// not a resignation.
+std::optional<int> parse_resignation(std::string_view text);
+std::string format_resignation(int multiplier);
 
 GameFamily family();
 

@@ -210,7 +210,7 @@ std::string State::match_id() const {
       k.game_state = 0;
       break;
     case Phase::GameOver:
-      k.game_state = last_.dropped ? 4 : 2;
+      k.game_state = last_.dropped ? 4 : last_.resigned ? 3 : 2;
       break;
     default:
       k.game_state = 1;
@@ -290,9 +290,9 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
     default: {
       s.phase_ = Phase::GameOver;
       s.dice_ = {0, 0};
-      const bool dropped = k.game_state != 2;
+      const bool dropped = k.game_state == 4, resigned = k.game_state == 3;
       Player winner = roller;
-      if (!dropped) {
+      if (!dropped && !resigned) {
         if (checkers_off(s.board_[0]) == kCheckers)
           winner = Player::South;
         else if (checkers_off(s.board_[1]) == kCheckers)
@@ -300,10 +300,10 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
         else
           throw ParseError(where + "says the game is over but nobody has borne off all checkers");
       }
-      const int mult = dropped ? 1 : s.game_multiplier(winner);
+      const int mult = dropped || resigned ? 1 : s.game_multiplier(winner);
       const int points =
           rules.is_money() && k.score[index(winner)] ? k.score[index(winner)] : mult * k.cube;
-      s.last_ = {winner, points, mult, dropped};
+      s.last_ = {winner, points, mult, dropped, resigned};
       s.turn_ = winner;
       s.games_played_ = 1;
       if (!rules.is_money() && rules.match > 0 && s.score_[index(winner)] < rules.match)

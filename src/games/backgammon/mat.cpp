@@ -47,7 +47,9 @@ void check_legal(const State& s, const Move& m, const char* what) {
 State replay(const MatchRecord& r) {
   State s(r.rules);
   for (const auto& e : r.events) {
-    if (e.is_roll) {
+    if (e.resign) {
+      s.resign(e.resigner, e.resign);
+    } else if (e.is_roll) {
       if (!s.is_chance_node())
         throw IllegalMoveError("match record: a roll where " + std::string(name(s.to_move())) +
                                " must decide");
@@ -105,6 +107,21 @@ std::string export_mat(const MatchRecord& r) {
   Chance pending{};
   bool have_roll = false;
   for (const auto& e : r.events) {
+    if (e.resign) {
+      if (have_roll) {  // rolled, then resigned instead of moving
+        entry(s.to_move(), std::to_string(pending.a) + std::to_string(pending.b) + ": ", false);
+        ++i;
+        have_roll = false;
+      }
+      if (i & 1) out += "\n";
+      s.resign(e.resigner, e.resign);
+      out += std::string(opponent(e.resigner) == Player::South
+                             ? "      "
+                             : "                                  ") +
+             "Wins " + points_text(s.last_result().points) + "\n";
+      if (!s.is_over()) header();
+      continue;
+    }
     if (e.is_roll) {
       if (!s.is_chance_node())
         throw IllegalMoveError("match record: a roll where a decision is due");
@@ -299,7 +316,20 @@ MatchRecord import_mat(std::string_view text) {
       if (x.rfind("Wins", 0) == 0) {
         int pts = 0;
         if (std::sscanf(x.c_str(), "Wins %d", &pts) != 1) fail(ln, "cannot read '" + x + "'");
-        if (s.games_played() != game) fail(ln, "'" + x + "' but the game is not over");
+        if (s.games_played() != game) {
+          // The game is not over: the other player resigned (the format writes only "Wins").
+          if (s.phase() == Phase::Opening || s.is_over())
+            fail(ln, "'" + x + "' but no game is in play");
+          if (pts % s.cube() || pts / s.cube() < 1 || pts / s.cube() > 3)
+            fail(ln,
+                 "'" + x + "' is not 1, 2 or 3 times the cube (" + std::to_string(s.cube()) + ")");
+          MatchRecord::Event ev;
+          ev.resign = pts / s.cube();
+          ev.resigner = opponent(e.who);
+          r.events.push_back(ev);
+          s.resign(ev.resigner, ev.resign);
+          continue;
+        }
         if (s.last_result().winner != e.who || s.last_result().points != pts)
           fail(ln, "'" + x + "' for " + std::string(name(e.who)) + " but naqala scores the game " +
                        std::to_string(s.last_result().points) + " for " +
@@ -343,6 +373,9 @@ MatchRecord import_mat(std::string_view text) {
         std::optional<Move> m;
         if (move_text.empty()) {
           m = Move::of(Move::Kind::Pass);
+          auto legal = std::make_unique<MoveList>();
+          s.legal_moves(*legal);
+          if (!legal->contains(*m)) continue;  // rolled, then resigned: "Wins" follows
         } else {
           m = s.parse_move(move_text);
           if (!m) fail(ln, "'" + move_text + "' is not move notation");

@@ -15,11 +15,14 @@ namespace naqala::backgammon {
 struct MatchRecord {
   Rules rules;
   std::array<std::string, 2> names{"south", "north"};
-  // Every event of every game in order: a roll or a decision.
+  // Every event of every game in order: a roll, a decision, or (from imported files) a
+  // resignation of `resign` times the cube by `resigner`.
   struct Event {
     bool is_roll = false;
     Chance roll;
     Move move;
+    int resign = 0;
+    Player resigner = Player::South;
     bool operator==(const Event&) const = default;
   };
   std::vector<Event> events;

@@ -48,7 +48,9 @@ std::string phase_text(const State& s) {
   const auto& r = s.last_result();
   static const char* kinds[] = {"", "a single game", "a gammon", "a backgammon"};
   std::string t = std::string(name(r.winner)) + " wins " +
-                  (r.dropped ? std::string("(double dropped)") : std::string(kinds[r.multiplier])) +
+                  (r.dropped    ? std::string("(double dropped)")
+                   : r.resigned ? std::string(kinds[r.multiplier]) + " (resigned)"
+                                : std::string(kinds[r.multiplier])) +
                   ", " + std::to_string(r.points) + (r.points == 1 ? " point" : " points");
   return t;
 }
@@ -156,7 +158,8 @@ nlohmann::json State::board_json() const {
     j["result"] = {{"winner", name(last_.winner)},
                    {"points", last_.points},
                    {"multiplier", last_.multiplier},
-                   {"dropped", last_.dropped}};
+                   {"dropped", last_.dropped},
+                   {"resigned", last_.resigned}};
   return j;
 }
 

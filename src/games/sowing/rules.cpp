@@ -4,6 +4,8 @@ namespace naqala::sowing {
 
 void Rules::finalize() {
   const int n = pits;
+  all_pits = rows * n;
+  north_first = (rows - 1) * n;
   holes = rows * n + 2;
   total_seeds = rows * n * initial_seeds;
   row_mask = n >= 8 ? ~0ULL : (1ULL << (8 * n)) - 1;

@@ -186,13 +186,16 @@ struct Rules {
   std::uint32_t north_owned = 0;                 // initial owners: bit h set = North owns pit h
   std::array<std::uint8_t, kMaxHoles> column{};  // Gabata: column of each pit
 
-  int pit_count() const { return rows * pits; }
-  int store(Player p) const { return rows * pits + index(p); }
-  int first_pit(Player p) const { return index(p) * (rows - 1) * pits; }
+  int all_pits = 12;  // rows * pits, kept for the hot path
+  int north_first = 6;
+
+  int pit_count() const { return all_pits; }
+  int store(Player p) const { return all_pits + index(p); }
+  int first_pit(Player p) const { return p == Player::South ? 0 : north_first; }
   Player owner(int hole) const {
-    return hole < pits || hole == rows * pits ? Player::South : Player::North;
+    return hole < pits || hole == all_pits ? Player::South : Player::North;
   }
-  bool is_pit(int hole) const { return hole < rows * pits; }
+  bool is_pit(int hole) const { return hole < all_pits; }
   int opposite(int hole) const { return 2 * pits - 1 - hole; }
   bool sows_store(Player mover, Player store_owner) const {
     return stores == StoreSowing::Both || (stores == StoreSowing::Own && mover == store_owner);

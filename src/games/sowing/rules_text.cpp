@@ -307,11 +307,16 @@ std::string rules_text(const Rules& r) {
     case CycleRule::None:
       break;
     case CycleRule::Owner:
-      o << "If a position repeats (an endless cycle), the game ends and each player takes the "
-           "seeds on his side. ";
+      o << "If a position repeats (an endless cycle), the "
+        << (r.rounds != RoundKind::None ? "round" : "game")
+        << " ends and each player takes the seeds on his side. ";
       break;
     case CycleRule::Draw:
-      o << "If a position repeats (an endless cycle), the game is a draw. ";
+      if (r.rounds != RoundKind::None)
+        o << "If a position repeats (an endless cycle), the round ends and each player takes the "
+             "seeds on his side. ";
+      else
+        o << "If a position repeats (an endless cycle), the game is a draw. ";
       break;
   }
   switch (r.rounds) {

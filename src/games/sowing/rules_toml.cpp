@@ -572,7 +572,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     if (R.pits % 2)
       conflict("board.pits",
                "a three-row board splits its middle row in halves: pits must be even");
-    if (R.pits > 7) conflict("board.pits", "a three-row board has at most 7 pits per row");
+    if (R.pits > 6) conflict("board.pits", "a three-row board has at most 6 pits per row");
     if (R.stores != StoreSowing::None)
       conflict("sowing.stores", "a three-row board has no sown stores");
     if (R.capture_set & ~kCapColumn)

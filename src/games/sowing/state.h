@@ -208,7 +208,7 @@ inline int State::sow(int origin) {
   return hole;
 }
 
-inline void State::legal_moves(MoveList& moves) const {
+[[gnu::always_inline]] inline void State::legal_moves(MoveList& moves) const {
   const Rules& r = *rules_;
   if (r.general) return legal_general(moves);
   const int first = r.first_pit(mover_), pits = r.pits, min_seeds = r.min_seeds;
@@ -323,7 +323,7 @@ inline void State::check_end(Player moved) {
     check_turn_start();
 }
 
-inline void State::play(Move move) {
+[[gnu::always_inline]] inline void State::play(Move move) {
   const Rules& r = *rules_;
   if (r.general) return play_general(move);
   const int last = sow(r.first_pit(mover_) + move);

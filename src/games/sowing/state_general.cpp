@@ -34,13 +34,6 @@ class LoopDetector {
   std::uint64_t power_ = 1, steps_ = 0;
 };
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 }  // namespace
 
 int State::seeds_in_play() const {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/rng.h"
 
@@ -146,4 +148,25 @@ TEST(BackgammonMat, BadFilesNameTheLine) {
   } catch (const naqala::ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("line 6"), std::string::npos) << e.what();
   }
+}
+
+TEST(BackgammonMat, ResignationsAsGnubgWritesThem) {
+  // gnubg writes a resignation only as "Wins N points" in the winner's column.
+  const std::string text =
+      " 3 point match\n\n Game 1\n a : 0                          b : 0\n"
+      "  1) 31: 8/5 6/5                 42: 24/22 13/9\n"
+      "                                  Wins 2 points\n\n"
+      " Game 2\n a : 0                          b : 2\n"
+      "  1) 64: 24/14\n";
+  const MatchRecord m = import_mat(text);
+  const State s = replay(m);
+  EXPECT_EQ(s.score(Player::North), 2);
+  EXPECT_EQ(s.games_played(), 1);
+  const auto resign =
+      std::find_if(m.events.begin(), m.events.end(), [](const auto& e) { return e.resign > 0; });
+  ASSERT_NE(resign, m.events.end());
+  EXPECT_EQ(resign->resign, 2);
+  EXPECT_EQ(resign->resigner, Player::South);
+  const MatchRecord back = import_mat(export_mat(m));
+  EXPECT_TRUE(back.events == m.events) << export_mat(m);
 }

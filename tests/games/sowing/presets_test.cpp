@@ -729,6 +729,27 @@ row_empty = "at_turn"
   EXPECT_GT(found, 0);
 }
 
+// Repeated positions end games whose rules say so (Zobrist history in TypedState): Kenyan
+// Bao's stalemate is a draw (S4:401).
+TEST(Presets, RepetitionEndsTheGameAsTheRulesetSays) {
+  auto r = preset("kenyan-bao-laps");
+  Rng rng(99);
+  int cycles = 0;
+  for (int game = 0; game < 400 && cycles < 3; ++game) {
+    TypedState<State> any(State::initial(*r), r);
+    State::MoveList moves;
+    while (!any.typed().is_over()) {
+      any.typed().legal_moves(moves);
+      any.play_typed(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (any.typed().outcome().reason == EndReason::Cycle) {
+      ++cycles;
+      EXPECT_TRUE(any.typed().outcome().is_draw());
+    }
+  }
+  EXPECT_GT(cycles, 0);
+}
+
 // Position fields of the general path are checked with a clear message.
 TEST(Presets, BadPositionFieldsAreRefused) {
   auto r = preset("toguz");

@@ -110,6 +110,43 @@ TEST(VariantFile, ContradictionsAreRefused) {
   EXPECT_THAT(e, HasSubstr("needs capture.counts"));
 }
 
+// The keys of the general path: each contradiction names the key, the line and what to do.
+TEST(VariantFile, GeneralPathContradictionsAreRefused) {
+  auto e = toml_error(std::string(kMinimal) + "[capture]\nkind = [\"opposite\", \"sideways\"]\n");
+  EXPECT_THAT(e, HasSubstr("my.toml:6: capture.kind: must be one of (or a list of): none, "
+                           "opposite, counts, even, column"));
+  e = toml_error("name = \"x\"\n[board]\nrows = 3\npits = 5\nseeds = 3\n");
+  EXPECT_THAT(
+      e, HasSubstr("my.toml:4: board.pits: a three-row board splits its middle row in halves"));
+  e = toml_error(std::string(kMinimal) + "[tuz]\nkind = \"auto\"\n");
+  EXPECT_THAT(e, HasSubstr("tuz.kind: a tuz is made by the last seed in an opponent's pit"));
+  e = toml_error(std::string(kMinimal) + "[setup]\nkind = \"free\"\nmin = 2\n");
+  EXPECT_THAT(e, HasSubstr("my.toml:7: setup.min: the layout needs 8 seeds; there are 4"));
+  e = toml_error(std::string(kMinimal) + "[setup]\npie = true\n");
+  EXPECT_THAT(e, HasSubstr("setup.pie: needs setup.kind"));
+  e = toml_error(std::string(kMinimal) + "[end]\nno_move = \"pass\"\n");
+  EXPECT_THAT(e, HasSubstr("end.no_move: needs end.row_empty = \"at_turn\""));
+  e = toml_error(std::string(kMinimal) + "[capture]\nkind = \"column\"\n");
+  EXPECT_THAT(e, HasSubstr("capture.kind: \"column\" needs board.rows = 3"));
+  e = toml_error(std::string(kMinimal) + "[rounds]\nkind = \"points\"\n");
+  EXPECT_THAT(
+      e,
+      HasSubstr("rounds.kind: \"points\" starts every round with a new layout: needs setup.kind"));
+  e = toml_error(std::string(kMinimal) + "[sowing]\nlaps = \"relay\"\nskip_full = 3\n");
+  EXPECT_THAT(e, HasSubstr("sowing.skip_full: is only played with single laps"));
+  e = toml_error(std::string(kMinimal) + "[rounds]\nkind = \"sometimes\"\n");
+  EXPECT_THAT(e, HasSubstr("rounds.kind: must be one of: none, namnam, refill, gabata, points"));
+}
+
+// Rulesets that use nothing of the general path stay on the fast path.
+TEST(VariantFile, FastPathIsChosenFromTheData) {
+  for (const char* name : {"kalah", "bantumi", "oware", "awale"})
+    EXPECT_FALSE(testing::preset(name)->general) << name;
+  EXPECT_TRUE(testing::preset("awale", {{"feeding", "gift"}})->general);
+  for (const char* name : {"ayoayo", "toguz", "gabata", "congklak", "madjnuni"})
+    EXPECT_TRUE(testing::preset(name)->general) << name;
+}
+
 TEST(VariantFile, NotToml) {
   EXPECT_THAT(toml_error("name = \n"), HasSubstr("my.toml:1: not valid TOML"));
 }
@@ -136,7 +173,8 @@ TEST(VariantFile, LoadedThroughTheRegistryLikeAPreset) {
 
 // The worked examples of docs/variants.md must load and play.
 TEST(VariantFile, DocumentedExamplesLoad) {
-  for (const char* name : {"docs/examples/two-pit-nim.toml", "docs/examples/village-kalah.toml"}) {
+  for (const char* name : {"docs/examples/two-pit-nim.toml", "docs/examples/village-kalah.toml",
+                           "docs/examples/village-relay.toml"}) {
     auto g = make_game(std::string(NAQALA_SOURCE_DIR) + "/" + name);
     auto s = g->new_game();
     EXPECT_FALSE(s->legal_moves().empty()) << name;

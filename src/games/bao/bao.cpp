@@ -1,0 +1,682 @@
+#include "games/bao/bao.h"
+
+#include <sstream>
+
+#include "core/error.h"
+#include "core/zobrist.h"
+
+namespace naqala::bao {
+
+using namespace board4;
+
+namespace {
+
+constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
+
+constexpr bool is_kimbi(int r) {
+  return r == 15 || r == 14 || r == 8 || r == 9;
+}
+// The kichwa nearest to a kimbi pit, and the direction that sows from it toward the centre.
+constexpr int nearest_kichwa(int r) {
+  return r >= 12 ? kLeftKichwa : kRightKichwa;
+}
+constexpr int kichwa_of(int dir) {
+  return dir == CW ? kLeftKichwa : kRightKichwa;
+}
+constexpr int dir_from_kichwa(int k) {
+  return k == kLeftKichwa ? CW : CCW;
+}
+
+const ZobristTable& zobrist() {
+  static const ZobristTable table(34, 64, 20, 0xba0ba0ULL);
+  return table;
+}
+
+bool parse_bool(const std::string& key, const std::string& v) {
+  if (v == "true" || v == "1" || v == "yes") return true;
+  if (v == "false" || v == "0" || v == "no") return false;
+  throw VariantError("option " + key + "=" + v + " is not a boolean; allowed: true, false");
+}
+
+}  // namespace
+
+std::vector<OptionInfo> option_infos(Game game) {
+  if (game == Game::Kujifunza) return {};
+  return {
+      {"house_seeds", "seeds in each nyumba at the start (8 = Malawi)", "enum", "6", {"6", "8"}},
+      {"no_capture_from",
+       "rule of 16: a move from a pit with this many seeds never captures (S0: 15)",
+       "enum",
+       "16",
+       {"16", "15"}},
+      {"house_rules_in_mtaji",
+       "keep S4's house rules in the mtaji stage (house tax, forced sowing)",
+       "bool",
+       "false",
+       {"true", "false"}},
+      {"house_immune",
+       "S4:224: a functional nyumba (6+ seeds) cannot be captured",
+       "bool",
+       "false",
+       {"true", "false"}},
+      {"house_stop",
+       "a namua capture stopping in the nyumba: the player chooses, or it always stops",
+       "enum",
+       "choice",
+       {"choice", "forced"}},
+      {"takasia",
+       "the takasia rule of the mtaji stage (S4:244-250)",
+       "bool",
+       "true",
+       {"true", "false"}},
+  };
+}
+
+Rules make_rules(std::string_view preset,
+                 const std::vector<std::pair<std::string, std::string>>& options) {
+  Rules r;
+  r.name = std::string(preset);
+  r.game = preset == "bao-kujifunza" ? Game::Kujifunza : Game::Kiswahili;
+  const auto infos = option_infos(r.game);
+  for (const auto& [key, value] : options) {
+    const OptionInfo* info = nullptr;
+    for (const auto& i : infos)
+      if (i.name == key) info = &i;
+    if (!info) {
+      std::string known;
+      for (const auto& i : infos) known += (known.empty() ? "" : ", ") + i.name;
+      throw VariantError("unknown option '" + key + "' for " + r.name + "; " +
+                         (known.empty() ? "it has no options" : "options: " + known));
+    }
+    if (key == "house_seeds") {
+      if (value != "6" && value != "8")
+        throw VariantError("house_seeds=" + value + " is not allowed; allowed: 6, 8");
+      r.house_seeds = value == "8" ? 8 : 6;
+    } else if (key == "no_capture_from") {
+      if (value != "16" && value != "15")
+        throw VariantError("no_capture_from=" + value + " is not allowed; allowed: 16, 15");
+      r.no_capture_from = value == "15" ? 15 : 16;
+    } else if (key == "house_rules_in_mtaji") {
+      r.house_rules_in_mtaji = parse_bool(key, value);
+    } else if (key == "house_immune") {
+      r.house_immune = parse_bool(key, value);
+    } else if (key == "house_stop") {
+      if (value != "choice" && value != "forced")
+        throw VariantError("house_stop=" + value + " is not allowed; allowed: choice, forced");
+      r.house_stop_forced = value == "forced";
+    } else if (key == "takasia") {
+      r.takasia = parse_bool(key, value);
+    }
+    // The canonical spec lists the options that differ from the defaults.
+    std::string canonical = value;
+    if (info->type == "bool") canonical = parse_bool(key, value) ? "true" : "false";
+    for (auto it = r.chosen.begin(); it != r.chosen.end();)
+      it = it->first == key ? r.chosen.erase(it) : it + 1;
+    if (canonical != info->default_value) r.chosen.emplace_back(key, canonical);
+  }
+  return r;
+}
+
+State State::initial(const Rules& rules) {
+  State s;
+  s.rules_ = &rules;
+  for (int p = 0; p < 2; ++p) {
+    if (rules.has_house()) {
+      s.pits_[p][kHouse] = static_cast<std::uint8_t>(rules.house_seeds);
+      s.pits_[p][front(5)] = 2;
+      s.pits_[p][front(6)] = 2;
+      s.hand_[p] = static_cast<std::uint8_t>(rules.hand_seeds());
+      s.house_[p] = true;
+    } else {
+      s.pits_[p].fill(2);
+    }
+  }
+  return s;
+}
+
+int State::seeds_on_side(Player p) const {
+  int n = hand_[index(p)];
+  for (auto c : pits_[index(p)]) n += c;
+  return n;
+}
+
+bool State::house_active(Player p) const {
+  // For the opponent's house (immunity): his own stage decides.
+  return rules_->has_house() && house_[index(p)] && pits_[index(p)][kHouse] >= 6 &&
+         (hand_[index(p)] > 0 || rules_->house_rules_in_mtaji);
+}
+
+bool State::capturable(Player owner, int r) const {
+  const int n = pits_[index(owner)][r];
+  if (n == 0) return false;
+  return !(r == kHouse && rules_->house_immune && house_active(owner));
+}
+
+bool State::captures_at(Player p, int e) const {
+  return is_front(e) && pits_[index(p)][e] > 1 && capturable(opponent(p), facing(e));
+}
+
+bool State::is_capture_start(Player p, int r, int dir) const {
+  const Row& own = pits_[index(p)];
+  const int n = own[r];
+  if (n < 2 || n >= rules_->no_capture_from) return false;
+  const int e = first_sowing_end(r, n, dir);  // n < 16: no lap, the origin gets nothing
+  return is_front(e) && own[e] >= 1 && capturable(opponent(p), facing(e));
+}
+
+void State::capture_moves(Player p, MoveList& out) const {
+  const Row& own = pits_[index(p)];
+  for (int r = 0; r < kPits; ++r) {
+    if (own[r] < 2 || r == takasia_) continue;
+    for (int dir : {CW, CCW})
+      if (is_capture_start(p, r, dir))
+        out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+  }
+}
+
+void State::takasa_moves(MoveList& out) const {
+  const Player p = mover_;
+  const Row& own = pits_[index(p)];
+  const bool kiswahili = rules_->game == Game::Kiswahili;
+  const bool house_tax = kiswahili && rules_->house_rules_in_mtaji && house_active(p);
+  int front_occupied = 0, only_front = -1;
+  for (int r = 8; r < 16; ++r)
+    if (own[r]) {
+      ++front_occupied;
+      only_front = r;
+    }
+  auto add = [&](int r) {
+    // The front row may not be emptied even for a moment: a lone kichwa sows toward the centre.
+    if (kiswahili && front_occupied == 1 && r == only_front &&
+        (r == kLeftKichwa || r == kRightKichwa)) {
+      out.push_back(
+          Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir_from_kichwa(r)), 0});
+      return;
+    }
+    for (int dir : {CW, CCW})
+      out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+  };
+  for (int r = 8; r < 16; ++r)
+    if (own[r] >= 2 && r != takasia_ && !(house_tax && r == kHouse)) add(r);
+  if (!out.empty()) return;
+  for (int r = 0; r < 8; ++r)
+    if (own[r] >= 2) add(r);
+  // The house tax: only when there is no other move.
+  if (out.empty() && house_tax && takasia_ != kHouse) add(kHouse);
+}
+
+void State::add_with_house_choice(Move m, MoveList& out) const {
+  out.push_back(m);
+  if (!house_[index(mover_)] || rules_->house_stop_forced) return;
+  State s = *this;
+  if (s.run(m)) {
+    m.sow_house = 1;
+    out.push_back(m);
+  }
+}
+
+void State::namua_moves(MoveList& out) const {
+  const Player p = mover_;
+  const Row& own = pits_[index(p)];
+  for (int r = 8; r < 16; ++r) {
+    if (!own[r] || !capturable(opponent(p), facing(r))) continue;
+    if (is_kimbi(r)) {
+      add_with_house_choice(Move{static_cast<std::uint8_t>(r),
+                                 static_cast<std::int8_t>(dir_from_kichwa(nearest_kichwa(r))), 0},
+                            out);
+    } else {
+      add_with_house_choice(Move{static_cast<std::uint8_t>(r), CW, 0}, out);
+      add_with_house_choice(Move{static_cast<std::uint8_t>(r), CCW, 0}, out);
+    }
+  }
+  if (!out.empty()) return;
+  // Takasa: the hand seed into any non-empty front pit; the functional house (which then
+  // gives only two seeds) only when no other pit can take it.
+  const bool house = house_active(p);
+  for (int r = 8; r < 16; ++r)
+    if (own[r] && !(house && r == kHouse))
+      for (int dir : {CW, CCW})
+        out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+  if (out.empty() && house)
+    for (int dir : {CW, CCW})
+      out.push_back(Move{static_cast<std::uint8_t>(kHouse), static_cast<std::int8_t>(dir), 0});
+}
+
+void State::legal_moves(MoveList& moves) const {
+  moves.clear();
+  if (is_over()) return;
+  if (in_namua(mover_)) {
+    namua_moves(moves);
+    return;
+  }
+  capture_moves(mover_, moves);
+  if (moves.empty()) takasa_moves(moves);
+}
+
+int State::sow(Row& own, int from, int seeds, int dir) {
+  steps_ += static_cast<std::uint64_t>(seeds);
+  return sow_ring(own, from, seeds, dir);
+}
+
+void State::annul() {
+  reason_ = EndReason::InfiniteSowing;
+  winner_.reset();
+}
+
+// A capturing move from its first capture at own front pit `e` (the last seed has landed).
+// Returns true when the house choice point was reached.
+bool State::capture_chain(int e, int dir, bool first, Move m) {
+  const Player p = mover_, o = opponent(p);
+  Row& own = pits_[index(p)];
+  Row& opp = pits_[index(o)];
+  const bool namua = namua_move_;
+  bool reached = false;
+  CycleGuard guard;
+  while (true) {
+    if (own[e] == 1) return reached;  // the last seed fell into an empty pit
+    if (captures_at(p, e)) {
+      const int t = facing(e);
+      const int taken = opp[t];
+      opp[t] = 0;
+      if (t == kHouse) house_[index(o)] = false;
+      int k;
+      if (is_kimbi(e))
+        k = nearest_kichwa(e);
+      else if (first)
+        k = kichwa_of(m.dir);  // a namua capture in the centre: the player's choice
+      else
+        k = kichwa_of(dir);  // otherwise the direction goes on
+      first = false;
+      dir = dir_from_kichwa(k);
+      e = sow(own, k, taken, dir);
+      guard.reset();
+      continue;
+    }
+    first = false;
+    if (namua && e == kHouse && house_[index(p)] && own[kHouse] >= 6) {
+      reached = true;
+      if (!m.sow_house || rules_->house_stop_forced) return reached;
+    }
+    if (guard.repeats(own, e, dir)) {
+      annul();
+      return reached;
+    }
+    const int seeds = own[e];
+    own[e] = 0;
+    if (e == kHouse && house_[index(p)]) {
+      house_[index(p)] = false;
+      guard.reset();
+    }
+    e = sow(own, next(e, dir), seeds, dir);
+  }
+}
+
+// A takasa (non-capturing) move from the pit `e` where a sowing just ended.
+void State::takasa_chain(int e, int dir, int takasia) {
+  const Player p = mover_;
+  Row& own = pits_[index(p)];
+  const bool namua = namua_move_;
+  CycleGuard guard;
+  while (true) {
+    if (own[e] == 1) return;
+    if (e == takasia) return;  // a sowing ending in the takasia pit does not go on
+    if (e == kHouse && house_[index(p)] && own[kHouse] >= 6) {
+      if (namua) return;  // a takasa stops in the functional house
+      // With S4's house rules in mtaji the full house must be sown out (below).
+    }
+    if (guard.repeats(own, e, dir)) {
+      annul();
+      return;
+    }
+    const int seeds = own[e];
+    own[e] = 0;
+    if (e == kHouse && house_[index(p)]) {
+      house_[index(p)] = false;
+      guard.reset();
+    }
+    e = sow(own, next(e, dir), seeds, dir);
+  }
+}
+
+bool State::run(Move m) {
+  const Player p = mover_;
+  Row& own = pits_[index(p)];
+  const int takasia = takasia_;
+  takasia_ = -1;
+  steps_ = 0;
+  namua_move_ = in_namua(p);
+  const bool house_was_active = house_active(p);
+  const int r = m.pit;
+  if (namua_move_) {
+    --hand_[index(p)];
+    ++own[r];
+    ++steps_;
+    if (captures_at(p, r)) {
+      last_was_takasa_ = false;
+      return capture_chain(r, m.dir, true, m);
+    }
+    int seeds;
+    if (r == kHouse && house_was_active) {
+      seeds = 2;  // the hand seed into the house lifts only two
+      own[r] = static_cast<std::uint8_t>(own[r] - 2);
+    } else {
+      seeds = own[r];
+      own[r] = 0;
+      if (r == kHouse) house_[index(p)] = false;
+    }
+    last_was_takasa_ = true;
+    takasa_chain(sow(own, next(r, m.dir), seeds, m.dir), m.dir, takasia);
+    return false;
+  }
+  const bool capture = is_capture_start(p, r, m.dir);
+  int seeds = own[r];
+  if (!capture && r == kHouse && house_was_active && rules_->house_rules_in_mtaji) {
+    seeds = 2;  // the house tax
+    own[r] = static_cast<std::uint8_t>(own[r] - 2);
+  } else {
+    own[r] = 0;
+    if (r == kHouse) house_[index(p)] = false;
+  }
+  const int e = sow(own, next(r, m.dir), seeds, m.dir);
+  last_was_takasa_ = !capture;
+  if (capture) return capture_chain(e, m.dir, false, m);
+  takasa_chain(e, m.dir, takasia);
+  return false;
+}
+
+void State::play(Move m) {
+  run(m);
+  if (is_over()) return;  // annulled by an endless sowing
+  const Player p = mover_, o = opponent(p);
+  mover_ = o;
+  if (rules_->game == Game::Kiswahili && rules_->takasia && last_was_takasa_ && !hand_[0] &&
+      !hand_[1])
+    set_takasia(p);
+  check_turn_start();
+}
+
+// After a takasa by `p` in the mtaji stage: if p now threatens exactly one pit of the
+// opponent and the opponent threatens nothing, that pit is takasia for the opponent's move.
+void State::set_takasia(Player p) {
+  const Player o = opponent(p);
+  int target = -1;
+  for (int r = 0; r < kPits; ++r)
+    for (int dir : {CW, CCW})
+      if (is_capture_start(p, r, dir)) {
+        const int t = facing(first_sowing_end(r, pits_[index(p)][r], dir));
+        if (target >= 0 && target != t) return;  // more than one pit under threat
+        target = t;
+      }
+  if (target < 0) return;
+  MoveList theirs;
+  capture_moves(o, theirs);
+  if (!theirs.empty()) return;
+  const Row& row = pits_[index(o)];
+  if (target == kHouse && house_[index(o)]) return;
+  if (row[target] == 1) return;
+  int occupied = 0;
+  for (int r = 8; r < 16; ++r) occupied += row[r] > 0;
+  if (occupied == 1) return;
+  takasia_ = static_cast<std::int8_t>(target);
+}
+
+bool State::has_any_move() const {
+  if (in_namua(mover_)) return true;  // a seed can always go into a non-empty front pit
+  const Row& own = pits_[index(mover_)];
+  for (int r = 0; r < kPits; ++r)
+    if (own[r] >= 2 && r != takasia_) return true;
+  return false;
+}
+
+void State::check_turn_start() {
+  const Row& own = pits_[index(mover_)];
+  bool front_empty = true;
+  for (int r = 8; r < 16; ++r) front_empty = front_empty && own[r] == 0;
+  if (front_empty) {
+    reason_ = EndReason::RowEmpty;
+    winner_ = opponent(mover_);
+  } else if (!has_any_move()) {
+    reason_ = EndReason::NoMove;
+    winner_ = opponent(mover_);
+  }
+}
+
+Outcome State::outcome() const {
+  Outcome o;
+  o.winner = winner_;
+  o.reason = reason_;
+  o.scores = {seeds_on_side(Player::South), seeds_on_side(Player::North)};
+  return o;
+}
+
+std::uint64_t State::hash() const {
+  const ZobristTable& z = zobrist();
+  std::uint64_t h = 0;
+  for (int p = 0; p < 2; ++p) {
+    for (int r = 0; r < kPits; ++r) h ^= z.key(p * kPits + r, pits_[p][r]);
+    h ^= z.key(32 + p, hand_[p]);
+    if (house_[p]) h ^= z.feature(p);
+  }
+  if (takasia_ >= 0) h ^= z.feature(2 + takasia_);
+  if (mover_ == Player::North) h ^= z.side();
+  return h;
+}
+
+std::string State::format_move(Move m) const {
+  std::string s = pit_name(mover_, m.pit);
+  s += dir_marker(m.pit, m.dir);
+  if (m.sow_house) s += '+';
+  return s;
+}
+
+std::optional<Move> State::parse_move(std::string_view t) const {
+  // Annotations of the literature are accepted and ignored: * takasa, ** takasia, # win.
+  while (!t.empty() && (t.back() == '*' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
+    t.remove_suffix(1);
+  std::uint8_t sow_house = 0;
+  if (!t.empty() && t.back() == '+') {
+    sow_house = 1;
+    t.remove_suffix(1);
+  }
+  char marker = 0;
+  if (!t.empty() && (t.back() == '<' || t.back() == '>')) {
+    marker = t.back();
+    t.remove_suffix(1);
+  }
+  const auto pit = parse_pit(t);
+  if (!pit) return std::nullopt;
+  const auto [owner, r] = *pit;
+  // Another player's pit is a move of this game, just never a legal one here.
+  Move m{owner == mover_ ? static_cast<std::uint8_t>(r) : std::uint8_t{255}, 0, sow_house};
+  if (marker) {
+    m.dir = static_cast<std::int8_t>(dir_from_marker(r, marker));
+    return m;
+  }
+  // Without a direction: the one legal move from that pit, if there is only one
+  // (a kimbi capture, a lone kichwa).
+  MoveList moves;
+  legal_moves(moves);
+  int found = 0;
+  for (auto lm : moves)
+    if (lm.pit == m.pit && lm.sow_house == sow_house) {
+      ++found;
+      m.dir = lm.dir;
+    }
+  if (found != 1) m.dir = 0;
+  return m;
+}
+
+namespace {
+
+std::string join_row(const std::array<std::uint8_t, kPits>& row, bool front_row) {
+  std::string s;
+  for (int i = 0; i < 8; ++i) {
+    if (i) s += ',';
+    s += std::to_string(row[front_row ? front(i) : back(i)]);
+  }
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view t, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const auto k = t.find(sep);
+    out.push_back(t.substr(0, k));
+    if (k == std::string_view::npos) return out;
+    t = t.substr(k + 1);
+  }
+}
+
+int parse_count(std::string_view t, const std::string& what) {
+  int v = 0;
+  if (t.empty() || t.size() > 3)
+    throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
+  for (char c : t) {
+    if (c < '0' || c > '9')
+      throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
+    v = v * 10 + (c - '0');
+  }
+  if (v > 64) throw ParseError(what + " holds " + std::to_string(v) + " seeds; a board has 64");
+  return v;
+}
+
+constexpr const char* kPositionForm =
+    "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<hand S>,<hand N>/<houses: SN, S, "
+    "N "
+    "or ->/<S or N to move>[/<takasia pit or ->]";
+
+}  // namespace
+
+std::string State::position() const {
+  std::string s;
+  for (int p = 0; p < 2; ++p) {
+    s += join_row(pits_[p], true) + "/" + join_row(pits_[p], false) + "/";
+  }
+  s += std::to_string(hand_[0]) + "," + std::to_string(hand_[1]) + "/";
+  std::string houses = std::string(house_[0] ? "S" : "") + (house_[1] ? "N" : "");
+  s += (houses.empty() ? "-" : houses) + "/";
+  s += letter(mover_);
+  s += "/";
+  s += takasia_ >= 0 ? pit_name(mover_, takasia_) : "-";
+  return s;
+}
+
+State State::from_position(const Rules& rules, std::string_view text) {
+  const auto fields = split(text, '/');
+  if (fields.size() != 7 && fields.size() != 8)
+    throw ParseError("a " + rules.name + " position has 7 or 8 fields separated by '/': " +
+                     kPositionForm + "; got " + std::to_string(fields.size()));
+  State s;
+  s.rules_ = &rules;
+  const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
+                              "North's front row (A1..H1)", "North's back row (A2..H2)"};
+  int total = 0;
+  for (int k = 0; k < 4; ++k) {
+    const auto cells = split(fields[k], ',');
+    if (cells.size() != 8)
+      throw ParseError(std::string(row_names[k]) + " needs 8 counts separated by ','; got " +
+                       std::to_string(cells.size()));
+    for (int i = 0; i < 8; ++i) {
+      const int v = parse_count(cells[i], row_names[k]);
+      s.pits_[k / 2][k % 2 == 0 ? front(i) : back(i)] = static_cast<std::uint8_t>(v);
+      total += v;
+    }
+  }
+  const auto hands = split(fields[4], ',');
+  if (hands.size() != 2) throw ParseError("the hands field is '<South>,<North>', e.g. 22,22");
+  for (int p = 0; p < 2; ++p) {
+    const int v = parse_count(hands[p], "a hand");
+    if (v > rules.hand_seeds())
+      throw ParseError("a hand of " + std::to_string(v) + " seeds; in " + rules.name +
+                       " a hand holds at most " + std::to_string(rules.hand_seeds()));
+    s.hand_[p] = static_cast<std::uint8_t>(v);
+    total += v;
+  }
+  if (total != 64)
+    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name +
+                     " has 64");
+  const std::string_view houses = fields[5];
+  if (houses != "-") {
+    for (char c : houses) {
+      if (c != 'S' && c != 'N')
+        throw ParseError("the houses field is SN, S, N or -; got '" + std::string(houses) + "'");
+      s.house_[c == 'N'] = true;
+    }
+    if (!rules.has_house())
+      throw ParseError(rules.name + " has no nyumba; write - in the houses field");
+  }
+  for (int p = 0; p < 2; ++p)
+    if (s.house_[p] && s.pits_[p][kHouse] == 0)
+      throw ParseError(
+          "an empty nyumba has lost its status for good; drop it from the houses field");
+  if (fields[6] == "S")
+    s.mover_ = Player::South;
+  else if (fields[6] == "N")
+    s.mover_ = Player::North;
+  else
+    throw ParseError("the side to move is S or N; got '" + std::string(fields[6]) + "'");
+  if (fields.size() == 8 && fields[7] != "-") {
+    const auto pit = parse_pit(fields[7]);
+    if (!pit || pit->first != s.mover_ || !is_front(pit->second))
+      throw ParseError("the takasia pit must be a front-row pit of the side to move, or -; got '" +
+                       std::string(fields[7]) + "'");
+    if (rules.game != Game::Kiswahili) throw ParseError(rules.name + " has no takasia; write -");
+    s.takasia_ = static_cast<std::int8_t>(pit->second);
+  }
+  s.check_turn_start();
+  return s;
+}
+
+std::string State::render() const {
+  std::ostringstream out;
+  auto cell = [&](int p, int r) {
+    std::string v = std::to_string(pits_[p][r]);
+    if (r == kHouse && house_[p])
+      v = "[" + v + "]";
+    else if (r == takasia_ && p == index(mover_))
+      v = "(" + v + ")";
+    std::string pad(5 - std::min<std::size_t>(v.size(), 4), ' ');
+    return pad + v;
+  };
+  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "   hand "
+      << int(hand_[1]) << "\n";
+  out << "    ";
+  for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
+  out << "\n 2  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, back(c));
+  out << "\n 1  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, front(c));
+  out << "\n    " << std::string(40, '-') << "\n 1  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, front(c));
+  out << "\n 2  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, back(c));
+  out << "\n    ";
+  for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
+  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "   hand "
+      << int(hand_[0]) << "\n";
+  if (is_over()) out << "game over: " << to_string(reason_) << "\n";
+  return out.str();
+}
+
+nlohmann::json State::board_json() const {
+  nlohmann::json j;
+  for (int p = 0; p < 2; ++p) {
+    std::vector<int> f, b;
+    for (int i = 0; i < 8; ++i) {
+      f.push_back(pits_[p][front(i)]);
+      b.push_back(pits_[p][back(i)]);
+    }
+    j[p == 0 ? "south" : "north"] = {{"front", f},
+                                     {"back", b},
+                                     {"hand", hand_[p]},
+                                     {"house", bool(house_[p])},
+                                     {"stage", hand_[p] ? "namua" : "mtaji"}};
+  }
+  j["to_move"] = std::string(name(mover_));
+  j["takasia"] =
+      takasia_ >= 0 ? nlohmann::json(pit_name(mover_, takasia_)) : nlohmann::json(nullptr);
+  j["position"] = position();
+  return j;
+}
+
+}  // namespace naqala::bao

@@ -1,0 +1,449 @@
+#include "games/omweso/omweso.h"
+
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+#include "core/zobrist.h"
+
+namespace naqala::omweso {
+
+using namespace board4;
+
+namespace {
+
+const ZobristTable& zobrist() {
+  static const ZobristTable table(32, 64, 64, 0x03e50ULL);
+  return table;
+}
+
+// Reverse (clockwise) captures start only from the four leftmost pits: a1, b1, a2, b2.
+constexpr bool reverse_pit(int r) {
+  return r == back(0) || r == back(1) || r == front(0) || r == front(1);
+}
+
+std::vector<std::string_view> split(std::string_view t, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const auto k = t.find(sep);
+    out.push_back(t.substr(0, k));
+    if (k == std::string_view::npos) return out;
+    t = t.substr(k + 1);
+  }
+}
+
+int parse_int(std::string_view t, const std::string& what, int max) {
+  int v = 0;
+  if (t.empty() || t.size() > 5)
+    throw ParseError(what + " '" + std::string(t) + "' is not a number");
+  for (char c : t) {
+    if (c < '0' || c > '9') throw ParseError(what + " '" + std::string(t) + "' is not a number");
+    v = v * 10 + (c - '0');
+  }
+  if (v > max)
+    throw ParseError(what + " is " + std::to_string(v) + "; at most " + std::to_string(max));
+  return v;
+}
+
+}  // namespace
+
+State State::initial(const Rules& rules) {
+  State s;
+  s.rules_ = &rules;
+  if (rules.version == Version::S0) {
+    for (int p = 0; p < 2; ++p)
+      for (int i = 0; i < 8; ++i) s.pits_[p][front(i)] = 4;
+  } else {
+    s.setup_ = 0;  // South arranges his 32 seeds, then North, then South moves
+  }
+  return s;
+}
+
+int State::seeds_on_side(Player p) const {
+  int n = 0;
+  for (auto c : pits_[index(p)]) n += c;
+  return n;
+}
+
+bool State::can_capture(int e) const {
+  const Row& own = pits_[index(mover_)];
+  const Row& opp = pits_[index(opponent(mover_))];
+  return is_front(e) && own[e] > 1 && opp[facing(e)] > 0 && opp[facing_back(e)] > 0;
+}
+
+bool State::first_lap_captures(int r, int dir) const {
+  const Row& own = pits_[index(mover_)];
+  const Row& opp = pits_[index(opponent(mover_))];
+  const int n = own[r];
+  const int e = (r + dir * n) & 15;
+  // Seeds in e just before the last one: what it held (nothing if it is the emptied start
+  // pit) plus one for each earlier lap.
+  const int before = (e == r ? 0 : own[e]) + (n - 1) / kPits;
+  return is_front(e) && before >= 1 && opp[facing(e)] > 0 && opp[facing_back(e)] > 0;
+}
+
+void State::legal_moves(MoveList& moves) const {
+  moves.clear();
+  if (is_over()) return;
+  const Row& own = pits_[index(mover_)];
+  if (in_setup()) {
+    int placed = 0;
+    for (auto c : own) placed += c;
+    const auto pit = static_cast<std::uint8_t>(setup_pit(setup_));
+    for (int n = 0; n <= 32 - placed; ++n)
+      moves.push_back(Move{pit, 0, static_cast<std::uint8_t>(n)});
+    return;
+  }
+  if (rules_->version == Version::Standard) {
+    for (int r = 0; r < kPits; ++r) {
+      if (own[r] < 2) continue;
+      moves.push_back(Move{static_cast<std::uint8_t>(r), CCW, 0});
+      if (reverse_pit(r) && first_lap_captures(r, CW))
+        moves.push_back(Move{static_cast<std::uint8_t>(r), CW, 0});
+    }
+    return;
+  }
+  // S0: any non-empty pit counter-clockwise, clockwise only into a capture; each capture
+  // may be taken or declined, so a move is also the number of captures taken.
+  for (int r = 0; r < kPits; ++r) {
+    if (!own[r]) continue;
+    for (int dir : {CCW, CW}) {
+      if (dir == CW && !first_lap_captures(r, CW)) continue;
+      State copy = *this;
+      const int most =
+          copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
+      for (int k = dir == CW ? 1 : 0; k <= most; ++k)
+        moves.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir),
+                             static_cast<std::uint8_t>(k)});
+    }
+  }
+}
+
+int State::sow(Row& own, int from, int seeds, int dir) {
+  steps_ += static_cast<std::uint64_t>(seeds);
+  return sow_ring(own, from, seeds, dir);
+}
+
+int State::run(Move m, bool count_only) {
+  const Player p = mover_, o = opponent(p);
+  Row& own = pits_[index(p)];
+  Row& opp = pits_[index(o)];
+  steps_ = 0;
+  if (m.dir == 0) {  // a setup move
+    own[m.pit] = m.n;
+    steps_ = m.n;
+    if (setup_ == 14) {
+      int placed = 0;
+      for (auto c : own) placed += c;
+      own[setup_pit(15)] = static_cast<std::uint8_t>(32 - placed);
+      steps_ += static_cast<std::uint64_t>(32 - placed);
+      setup_ = p == Player::South ? 0 : -1;
+      mover_ = o;
+    } else {
+      ++setup_;
+    }
+    return 0;
+  }
+  const bool s0 = rules_->version == Version::S0;
+  const int start = m.pit;
+  int dir = m.dir;
+  int seeds = own[start];
+  own[start] = 0;
+  int e = sow(own, next(start, dir), seeds, dir);
+  int taken = 0;
+  std::uint8_t kichwa = 0;
+  CycleGuard guard;
+  while (true) {
+    if (own[e] == 1) break;  // the last seed fell into an empty pit
+    if (can_capture(e)) {
+      if (s0 && !count_only && taken == m.n) break;  // S0: this capture is declined
+      const int t = facing(e), b = facing_back(e);
+      const int caught = opp[t] + opp[b];
+      opp[t] = opp[b] = 0;
+      if (t == kLeftKichwa) kichwa |= 1;
+      if (t == kRightKichwa) kichwa |= 2;
+      ++taken;
+      // Caught seeds are sown from the pit the move started from, that pit first; after a
+      // reverse capture the usual counter-clockwise direction resumes (standard).
+      if (!s0) dir = CCW;
+      e = sow(own, start, caught, dir);
+      guard.reset();
+      continue;
+    }
+    if (s0) break;  // S0: no relay
+    if (guard.repeats(own, e, dir)) {
+      reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
+      winner_.reset();
+      return taken;
+    }
+    seeds = own[e];
+    own[e] = 0;
+    e = sow(own, next(e, dir), seeds, dir);
+  }
+  if (!count_only && s0) {
+    captures_[index(p)] = static_cast<std::uint8_t>(std::min(2, captures_[index(p)] + taken));
+    kichwa_before_[index(p)] = kichwa_now_[index(p)];
+    kichwa_now_[index(p)] = kichwa;
+    quiet_plies_ = taken ? 0 : static_cast<std::uint16_t>(std::min(quiet_plies_ + 1, 60000));
+  }
+  return taken;
+}
+
+void State::play(Move m) {
+  if (m.dir == 0) {
+    run(m, false);
+    return;
+  }
+  run(m, false);
+  if (is_over()) return;
+  const Player p = mover_, o = opponent(p);
+  if (rules_->version == Version::S0) {
+    // S0:24: both of the opponent's kichwa taken within two consecutive moves, or two
+    // captures before the opponent's first, win at once.
+    if ((kichwa_now_[index(p)] | kichwa_before_[index(p)]) == 3 ||
+        (captures_[index(p)] >= 2 && captures_[index(o)] == 0)) {
+      reason_ = EndReason::Other;
+      winner_ = p;
+      mover_ = o;
+      return;
+    }
+    if (rules_->impasse_plies && quiet_plies_ >= rules_->impasse_plies) {
+      reason_ = EndReason::Agreement;  // the impasse of S0:24: the game is annulled
+      winner_.reset();
+      mover_ = o;
+      return;
+    }
+  }
+  mover_ = o;
+  check_turn_start();
+}
+
+void State::check_turn_start() {
+  if (in_setup() || is_over()) return;
+  const int need = rules_->version == Version::S0 ? 1 : 2;
+  for (auto c : pits_[index(mover_)])
+    if (c >= need) return;
+  reason_ = EndReason::NoMove;
+  winner_ = opponent(mover_);
+}
+
+void State::end_by_cycle() {
+  reason_ = EndReason::Cycle;
+  winner_.reset();
+}
+
+Outcome State::outcome() const {
+  Outcome o;
+  o.winner = winner_;
+  o.reason = reason_;
+  o.scores = {seeds_on_side(Player::South), seeds_on_side(Player::North)};
+  return o;
+}
+
+std::uint64_t State::hash() const {
+  const ZobristTable& z = zobrist();
+  std::uint64_t h = 0;
+  for (int p = 0; p < 2; ++p)
+    for (int r = 0; r < kPits; ++r) h ^= z.key(p * kPits + r, pits_[p][r]);
+  if (mover_ == Player::North) h ^= z.side();
+  if (setup_ >= 0) h ^= z.feature(setup_);
+  for (int p = 0; p < 2; ++p) {
+    h ^= z.feature(16 + p * 3 + captures_[p]);
+    h ^= z.feature(24 + p * 4 + kichwa_now_[p]);
+    h ^= z.feature(32 + p * 4 + kichwa_before_[p]);
+  }
+  return h;
+}
+
+std::string State::format_move(Move m) const {
+  std::string s = pit_name(mover_, m.pit);
+  if (m.dir == 0) return s + "=" + std::to_string(m.n);
+  s += dir_marker(m.pit, m.dir);
+  if (rules_->version == Version::S0 && m.n) {
+    s += 'x';
+    s += std::to_string(m.n);
+  }
+  return s;
+}
+
+std::optional<Move> State::parse_move(std::string_view t) const {
+  const auto eq = t.find('=');
+  if (eq != std::string_view::npos) {  // a setup move "a1=4"
+    const auto pit = parse_pit(t.substr(0, eq));
+    const auto count = t.substr(eq + 1);
+    if (!pit || count.empty() || count.size() > 2) return std::nullopt;
+    int n = 0;
+    for (char c : count) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    Move m{static_cast<std::uint8_t>(pit->second), 0, static_cast<std::uint8_t>(n)};
+    if (pit->first != mover_) m.pit = 255;
+    return m;
+  }
+  std::uint8_t n = 0;
+  const auto x = t.find('x');
+  if (x != std::string_view::npos) {
+    const auto count = t.substr(x + 1);
+    if (count.size() != 1 || count[0] < '0' || count[0] > '9') return std::nullopt;
+    n = static_cast<std::uint8_t>(count[0] - '0');
+    t = t.substr(0, x);
+  }
+  char marker = 0;
+  if (!t.empty() && (t.back() == '<' || t.back() == '>')) {
+    marker = t.back();
+    t.remove_suffix(1);
+  }
+  const auto pit = parse_pit(t);
+  if (!pit) return std::nullopt;
+  Move m{pit->first == mover_ ? static_cast<std::uint8_t>(pit->second) : std::uint8_t{255}, 0, n};
+  if (marker) {
+    m.dir = static_cast<std::int8_t>(dir_from_marker(pit->second, marker));
+    return m;
+  }
+  // No marker: the usual counter-clockwise move.
+  m.dir = CCW;
+  return m;
+}
+
+std::string State::position() const {
+  std::string s;
+  for (int p = 0; p < 2; ++p)
+    for (int row = 0; row < 2; ++row) {
+      for (int i = 0; i < 8; ++i) {
+        if (i) s += ',';
+        s += std::to_string(pits_[p][row == 0 ? front(i) : back(i)]);
+      }
+      s += '/';
+    }
+  s += letter(mover_);
+  if (setup_ >= 0) s += "/setup:" + std::to_string(setup_);
+  if (rules_->version == Version::S0) {
+    s += "/";
+    for (int p = 0; p < 2; ++p) {
+      if (p) s += ',';
+      s += std::to_string(captures_[p]) + ":" + std::to_string(kichwa_now_[p]) +
+           std::to_string(kichwa_before_[p]);
+    }
+    s += "," + std::to_string(quiet_plies_);
+  }
+  return s;
+}
+
+State State::from_position(const Rules& rules, std::string_view text) {
+  const bool s0 = rules.version == Version::S0;
+  const std::string form =
+      s0 ? "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>/"
+           "<captures S>:<kichwa bits S now><before>,<same for N>,<plies since a capture>"
+         : "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<S or N>[/setup:<k>]";
+  const auto fields = split(text, '/');
+  const std::size_t want = s0 ? 6 : 5;
+  if (fields.size() != want && !(!s0 && fields.size() == 6))
+    throw ParseError("a " + rules.name + " position is " + form + "; got " +
+                     std::to_string(fields.size()) + " fields");
+  State s;
+  s.rules_ = &rules;
+  const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
+                              "North's front row (A1..H1)", "North's back row (A2..H2)"};
+  int total = 0;
+  for (int k = 0; k < 4; ++k) {
+    const auto cells = split(fields[k], ',');
+    if (cells.size() != 8)
+      throw ParseError(std::string(row_names[k]) + " needs 8 counts separated by ','; got " +
+                       std::to_string(cells.size()));
+    for (int i = 0; i < 8; ++i) {
+      const int v = parse_int(cells[i], row_names[k], 64);
+      s.pits_[k / 2][k % 2 == 0 ? front(i) : back(i)] = static_cast<std::uint8_t>(v);
+      total += v;
+    }
+  }
+  if (fields[4] == "S")
+    s.mover_ = Player::South;
+  else if (fields[4] == "N")
+    s.mover_ = Player::North;
+  else
+    throw ParseError("the side to move is S or N; got '" + std::string(fields[4]) + "'");
+  if (!s0 && fields.size() == 6) {
+    if (!fields[5].starts_with("setup:"))
+      throw ParseError("the sixth field is setup:<k> (0 to 14); got '" + std::string(fields[5]) +
+                       "'");
+    s.setup_ = static_cast<std::int8_t>(parse_int(fields[5].substr(6), "setup progress", 14));
+    const int me = index(s.mover_);
+    for (int k = s.setup_; k < 16; ++k)
+      if (s.pits_[me][setup_pit(k)])
+        throw ParseError("in setup, pits after the next one to fill must be empty");
+    if (s.seeds_on_side(s.mover_) > 32) throw ParseError("a player sets up 32 seeds, not more");
+    const int other = s.seeds_on_side(opponent(s.mover_));
+    if (s.mover_ == Player::South && other != 0)
+      throw ParseError("South sets up first: North's pits are empty while South arranges");
+    if (s.mover_ == Player::North && other != 32)
+      throw ParseError("North arranges after South's 32 seeds are placed");
+  } else if (total != 64) {
+    throw ParseError("the position holds " + std::to_string(total) + " seeds; " + rules.name +
+                     " has 64");
+  }
+  if (s0) {
+    const auto parts = split(fields[5], ',');
+    if (parts.size() != 3) throw ParseError("the S0 field is " + form.substr(form.rfind('/') + 1));
+    s.quiet_plies_ =
+        static_cast<std::uint16_t>(parse_int(parts[2], "plies since a capture", 60000));
+    for (int p = 0; p < 2; ++p) {
+      const auto& f = parts[p];
+      if (f.size() != 4 || f[1] != ':' || f[0] < '0' || f[0] > '2' || f[2] < '0' || f[2] > '3' ||
+          f[3] < '0' || f[3] > '3')
+        throw ParseError(
+            "the S0 field is <captures 0-2>:<kichwa bits now 0-3><before 0-3> per player; got '" +
+            std::string(f) + "'");
+      s.captures_[p] = static_cast<std::uint8_t>(f[0] - '0');
+      s.kichwa_now_[p] = static_cast<std::uint8_t>(f[2] - '0');
+      s.kichwa_before_[p] = static_cast<std::uint8_t>(f[3] - '0');
+    }
+  }
+  s.check_turn_start();
+  return s;
+}
+
+std::string State::render() const {
+  std::ostringstream out;
+  auto cell = [&](int p, int r) {
+    const std::string v = std::to_string(pits_[p][r]);
+    return std::string(5 - v.size(), ' ') + v;
+  };
+  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "\n    ";
+  for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
+  out << "\n 2  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, back(c));
+  out << "\n 1  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, front(c));
+  out << "\n    " << std::string(40, '-') << "\n 1  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, front(c));
+  out << "\n 2  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, back(c));
+  out << "\n    ";
+  for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
+  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "\n";
+  if (in_setup())
+    out << "setup: " << name(mover_) << " places seeds into " << pit_name(mover_, setup_pit(setup_))
+        << "\n";
+  if (is_over()) out << "game over: " << to_string(reason_) << "\n";
+  return out.str();
+}
+
+nlohmann::json State::board_json() const {
+  nlohmann::json j;
+  for (int p = 0; p < 2; ++p) {
+    std::vector<int> f, b;
+    for (int i = 0; i < 8; ++i) {
+      f.push_back(pits_[p][front(i)]);
+      b.push_back(pits_[p][back(i)]);
+    }
+    j[p == 0 ? "south" : "north"] = {{"front", f}, {"back", b}};
+  }
+  j["to_move"] = std::string(name(mover_));
+  j["setup"] =
+      in_setup() ? nlohmann::json(pit_name(mover_, setup_pit(setup_))) : nlohmann::json(nullptr);
+  j["position"] = position();
+  return j;
+}
+
+}  // namespace naqala::omweso

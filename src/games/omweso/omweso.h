@@ -1,0 +1,94 @@
+#pragma once
+// Omweso (RULES.md section 12, A18): the standard game (`omweso`: free setup, relay sowing,
+// captures of both facing pits, reverse captures) and S0's own reading (`omweso-s0`: 4 seeds in
+// each inner pit, single sowing, optional captures, S0's three ways to win). docs/omweso.md.
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/outcome.h"
+#include "core/static_vector.h"
+#include "games/bao/board.h"
+
+namespace naqala::omweso {
+
+enum class Version : std::uint8_t { Standard, S0 };
+
+struct Rules {
+  std::string name;
+  Version version = Version::Standard;
+  // S0's impasse: this many plies in a row without a capture annul the game (0 = never).
+  int impasse_plies = 200;
+  std::string chosen;  // non-default options as spec text
+};
+
+// A play move: start pit, direction and (S0) how many captures the mover takes before he
+// declines one. A setup move (dir == 0): `n` seeds into the next pit of the setup order.
+struct Move {
+  std::uint8_t pit = 0;
+  std::int8_t dir = board4::CCW;
+  std::uint8_t n = 0;
+  bool operator==(const Move&) const = default;
+};
+
+class State {
+ public:
+  using Move = omweso::Move;
+  using MoveList = StaticVector<Move, 320>;
+
+  static State initial(const Rules& rules);
+  static State from_position(const Rules& rules, std::string_view text);
+
+  Player to_move() const { return mover_; }
+  bool is_over() const { return reason_ != EndReason::None; }
+  void legal_moves(MoveList& moves) const;
+  void play(Move move);
+  Outcome outcome() const;
+  std::uint64_t hash() const;
+  // A repeated position is a deadlock: the game is annulled (S0:24; our reading for both).
+  bool ends_on_cycle() const { return true; }
+  void end_by_cycle();
+
+  std::string format_move(Move m) const;
+  std::optional<Move> parse_move(std::string_view text) const;
+  std::string position() const;
+  std::string render() const;
+  nlohmann::json board_json() const;
+
+  int pit(Player p, int r) const { return pits_[index(p)][r]; }
+  bool in_setup() const { return setup_ >= 0; }
+  std::uint64_t last_steps() const { return steps_; }
+  int seeds_on_side(Player p) const;
+  // The pit the setup order fills k-th: the front row a1..h1, then the back row a2..h2.
+  static int setup_pit(int k) { return k < 8 ? board4::front(k) : board4::back(k - 8); }
+
+ private:
+  State() = default;
+  using Row = std::array<std::uint8_t, board4::kPits>;
+
+  bool can_capture(
+      int e) const;  // the last seed fell in own pit e: do both facing pits hold seeds?
+  bool first_lap_captures(int r, int dir) const;
+  int sow(Row& own, int from, int seeds, int dir);
+  int run(Move m, bool count_only);  // plays the move; returns the captures it could take (S0)
+  void check_turn_start();
+
+  const Rules* rules_ = nullptr;
+  std::array<Row, 2> pits_{};
+  Player mover_ = Player::South;
+  std::int8_t setup_ = -1;  // setup pits placed by the mover; -1 once play has begun
+  EndReason reason_ = EndReason::None;
+  std::optional<Player> winner_;
+  std::uint64_t steps_ = 0;
+  // S0's ways to win: captures made so far (saturating at 2), and which of the opponent's two
+  // kichwa each player took in his last two moves (bit 0 left, bit 1 right).
+  std::array<std::uint8_t, 2> captures_{};
+  std::array<std::uint8_t, 2> kichwa_now_{};
+  std::array<std::uint8_t, 2> kichwa_before_{};
+  std::uint16_t quiet_plies_ = 0;  // S0: plies since the last capture
+};
+
+}  // namespace naqala::omweso

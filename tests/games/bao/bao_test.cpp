@@ -1,0 +1,566 @@
+// Bao la Kiswahili and Bao la Kujifunza: worked steps from the seeds (S4 = seeds/004, S0 =
+// seeds/000), hand-checked positions for every special rule, random-game invariants, and the
+// engine against the independent reference mover of reference_bao.h.
+#include "games/bao/bao.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "tests/games/bao/reference_bao.h"
+
+namespace naqala::bao {
+namespace {
+
+using board4::CCW;
+using board4::CW;
+
+struct Fixture {
+  Rules rules;
+  explicit Fixture(const std::string& preset,
+                   std::vector<std::pair<std::string, std::string>> opts = {})
+      : rules(make_rules(preset, opts)) {}
+  State at(const std::string& pos) const { return State::from_position(rules, pos); }
+};
+
+std::vector<std::string> legal(const State& s) {
+  State::MoveList moves;
+  s.legal_moves(moves);
+  std::vector<std::string> out;
+  for (auto m : moves) out.push_back(s.format_move(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Plays a move given as text, checking it is legal.
+void play(State& s, const std::string& text) {
+  auto m = s.parse_move(text);
+  ASSERT_TRUE(m.has_value()) << text;
+  State::MoveList moves;
+  s.legal_moves(moves);
+  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
+  s.play(*m);
+}
+
+std::string after(const State& s, const std::string& text) {
+  State t = s;
+  play(t, text);
+  return t.position();
+}
+
+int total(const State& s) {
+  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
+}
+
+// ---- The start (S4:192, S0:19) ----
+
+TEST(Bao, StartPositionS4_192) {
+  Fixture f("bao");
+  const State s = State::initial(f.rules);
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-");
+  EXPECT_EQ(total(s), 64);
+  // No capture is possible; the house is kept out of the takasa while other pits can take it.
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"f1<", "f1>", "g1<", "g1>"}));
+}
+
+TEST(Bao, MalawiHouseOf8S4_192) {
+  Fixture f("bao", {{"house_seeds", "8"}});
+  const State s = State::initial(f.rules);
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0/20,20/SN/S/-");
+}
+
+// ---- Namua ----
+
+TEST(Bao, NamuaTakasaEitherDirectionS4_196) {
+  Fixture f("bao");
+  const State s = State::initial(f.rules);
+  // g1 gets the hand seed (3) and is sown toward the left: f1, e1, d1 (empty: stop).
+  EXPECT_EQ(after(s, "g1<"),
+            "0,0,0,1,7,3,0,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
+  // ...or toward the right, round the corner into the back row: h1, h2, g2.
+  EXPECT_EQ(after(s, "g1>"),
+            "0,0,0,0,6,2,0,1/0,0,0,0,0,0,1,1/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/21,22/SN/N/-");
+}
+
+TEST(Bao, NamuaCaptureKichwaChoiceS4_197_200) {
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/10,9/SN/S/-");
+  // c1 faces North's f... F1 (3 seeds): capture is compulsory, the centre lets South choose the
+  // kichwa.
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
+  // Left kichwa, rightwards: a1 b1 c1(3), then c1 relays: d1 e1 f1 (empty: stop).
+  EXPECT_EQ(after(s, "c1>"),
+            "1,1,0,1,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
+  // Right kichwa, leftwards: h1 g1 f1 (empty: stop).
+  EXPECT_EQ(after(s, "c1<"),
+            "0,0,2,0,6,1,1,1/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,1,1,1/9,9/SN/N/-");
+}
+
+TEST(Bao, CaptureFromKimbiUsesNearestKichwaS4_191) {
+  Fixture f("bao");
+  // b1 (a kimbi) faces North's G1: only the left kichwa, so only one move; the
+  // direction may be left out when writing it.
+  const State s =
+      f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,3,0/2,2,2,2,2,2,2,0/9,9/SN/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"b1>"}));
+  auto m = s.parse_move("b1");
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(s.format_move(*m), "b1>");
+  // a1 b1(3: was 2) c1 -> c1 was empty: stop.
+  EXPECT_EQ(after(s, "b1"),
+            "1,3,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,0/8,9/SN/N/-");
+}
+
+TEST(Bao, SingleCapturedSeedIntoEmptyKichwaStopsS4_202) {
+  Fixture f("bao");
+  // b1 faces G1 holding one seed: it goes into the empty left kichwa and the move stops.
+  const State s =
+      f.at("0,1,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/9,9/SN/S/-");
+  EXPECT_EQ(after(s, "b1>"),
+            "1,2,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/8,9/SN/N/-");
+}
+
+TEST(Bao, CaptureStoppingInHouseMayStopOrSowS4_232) {
+  Fixture f("bao");
+  const std::string pos =
+      "0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,4/0,0,0,0,6,4,0,0/2,2,2,2,2,2,2,2/14,13/SN/S/-";
+  const State s = f.at(pos);
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1<+", "c1>"}));
+  // The four captured seeds run h1 g1 f1 e1 and stop in the house...
+  EXPECT_EQ(after(s, "c1<"),
+            "0,0,2,0,7,1,1,1/0,0,0,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/SN/N/-");
+  // ...or the house is sown on (d1 c1 b1 a1 a2 b2 c2) and is a house no more.
+  EXPECT_EQ(after(s, "c1<+"),
+            "1,1,3,1,0,1,1,1/1,1,1,0,0,0,0,4/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/13,13/N/N/-");
+  // In "some versions" the stop is forced (option house_stop=forced).
+  Fixture forced("bao", {{"house_stop", "forced"}});
+  EXPECT_EQ(legal(forced.at(pos)), (std::vector<std::string>{"c1<", "c1>"}));
+}
+
+TEST(Bao, TakasaStopsInTheHouseS4_231) {
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"g1<", "g1>"}));
+  // g1 (2) -> f1, e1: the takasa ends in the house.
+  EXPECT_EQ(after(s, "g1<"),
+            "0,0,0,0,7,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+  // The other way relays through the back row: h1 h2(3); g2 f2 e2(3); d2 c2 b2(3); a2 a1 b1.
+  EXPECT_EQ(after(s, "g1>"),
+            "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+}
+
+TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {
+  Fixture f("bao");
+  // The house is the only front pit that can take the hand seed: it gives two seeds.
+  const State s =
+      f.at("0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,8/SN/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"e1<", "e1>"}));
+  EXPECT_EQ(after(s, "e1<"),
+            "0,0,1,1,5,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,8/SN/N/-");
+}
+
+TEST(Bao, CompulsoryCaptureOverTakasaS4_207) {
+  Fixture f("bao");
+  // g1 (2) could takasa, but c1 can capture: only the capture is legal.
+  const State s =
+      f.at("0,0,1,0,6,0,2,0/2,2,2,2,2,2,2,2/0,0,0,0,6,3,0,0/2,2,2,2,2,1,1,1/8,9/SN/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
+}
+
+TEST(Bao, HouseImmuneOptionS4_224) {
+  // North's house E1 faces South's d1. By default it can be captured (and stops being a house).
+  const std::string pos =
+      "0,0,0,1,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/10,9/SN/S/-";
+  Fixture standard("bao");
+  EXPECT_EQ(legal(standard.at(pos)), (std::vector<std::string>{"d1<", "d1>"}));
+  EXPECT_EQ(after(standard.at(pos), "d1<"),
+            "0,0,1,3,7,1,1,1/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/9,9/S/N/-");
+  // With house_immune the seed opposite the house is a takasa.
+  Fixture immune("bao", {{"house_immune", "true"}});
+  EXPECT_EQ(legal(immune.at(pos)), (std::vector<std::string>{"d1<", "d1>"}));
+  EXPECT_EQ(after(immune.at(pos), "d1<"),
+            "0,1,1,0,6,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,6,0,0,0/2,2,2,2,2,2,2,2/9,9/SN/N/-");
+}
+
+// ---- Mtaji ----
+
+TEST(Bao, MtajiCaptureFromBackRowAndEmptyFrontRowLossS4_212) {
+  Fixture f("bao");
+  const State s = f.at("0,0,1,0,0,0,0,2/3,0,0,0,0,0,0,0/0,0,0,0,0,2,0,0/7,7,7,7,7,7,7,7/0,0/-/S/-");
+  // Only a2's first sowing (clockwise, round to a1 b1 c1) ends in a capture.
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"a2<"}));
+  State t = s;
+  play(t, "a2<");
+  // Captured 2 from the left kichwa rightwards: a1 b1; b1 relays: c1 d1.
+  EXPECT_EQ(t.position(),
+            "2,0,3,1,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/N/-");
+  // North's front row is empty: he has lost (S4:257, S0:19).
+  ASSERT_TRUE(t.is_over());
+  EXPECT_EQ(t.outcome().winner, Player::South);
+  EXPECT_EQ(t.outcome().reason, EndReason::RowEmpty);
+}
+
+TEST(Bao, DirectionChangesAtTheOppositeKimbiS4_205) {
+  Fixture f("bao");
+  const State s = f.at("0,1,0,0,0,0,0,1/0,3,0,0,0,0,0,0/2,0,1,0,0,0,8,0/6,6,6,6,6,6,6,6/0,0/-/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"b2<"}));
+  // b2 -> a2 a1 b1 captures G1 (8): sown rightwards from a1 to h1, which captures A1 (2):
+  // sown leftwards from h1 (direction changed), then relays g1, e1, c1, a1 leftwards.
+  EXPECT_EQ(after(s, "b2<"),
+            "0,4,0,2,0,2,0,3/2,1,1,0,0,0,0,0/0,0,1,0,0,0,0,0/6,6,6,6,6,6,6,6/0,0/-/N/-");
+}
+
+TEST(Bao, RuleOf16S4_241) {
+  // c1 (15) sown leftwards ends in d1... no: c1 sown counter-clockwise ends in d1 facing E1.
+  const std::string pos15 =
+      "0,0,15,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,5,5,10/0,0/-/S/-";
+  Fixture sixteen("bao");
+  EXPECT_EQ(legal(sixteen.at(pos15)), (std::vector<std::string>{"c1<"}));
+  // S0:22's rule of 15: the same move cannot capture, so both takasa directions are open.
+  Fixture fifteen("bao", {{"no_capture_from", "15"}});
+  EXPECT_EQ(legal(fifteen.at(pos15)), (std::vector<std::string>{"c1<", "c1>"}));
+  // A pit of 17 never captures under the rule of 16 either.
+  const State s17 =
+      sixteen.at("0,0,17,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/5,5,5,5,5,6,6,6/0,0/-/S/-");
+  EXPECT_EQ(legal(s17), (std::vector<std::string>{"c1<", "c1>"}));
+  State t = s17;
+  play(t, "c1>");
+  EXPECT_EQ(t.pit(Player::North, board4::front(4)), 3);  // E1 untouched
+  EXPECT_EQ(total(t), 64);
+}
+
+TEST(Bao, TakasaFromFrontRowFirstAndLoneKichwaTowardCentreS4_216_219) {
+  Fixture f("bao");
+  // No capture; a front pit of 2+ exists, so back-row pits may not start.
+  const State s = f.at("0,0,0,2,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,8/0,0/-/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"d1<", "d1>"}));
+  const State k = f.at("3,0,0,0,0,0,0,0/5,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0/-/S/-");
+  // a1 is the only occupied front pit: it must be sown toward the centre.
+  EXPECT_EQ(legal(k), (std::vector<std::string>{"a1>"}));
+  const State b = f.at("1,0,0,0,0,0,0,1/5,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/S/-");
+  // Front pits are singletons: the back row plays.
+  EXPECT_EQ(legal(b), (std::vector<std::string>{"a2<", "a2>"}));
+}
+
+TEST(Bao, TakasiaS4_244_250) {
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,2,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"c1<", "c1>"}));
+  // After c1< South threatens only G1 (b2 clockwise ends in b1) and North threatens nothing:
+  // G1 is takasia, so North may not start from it and must play his back row.
+  State t = s;
+  play(t, "c1<");
+  EXPECT_EQ(t.position(),
+            "1,1,0,0,0,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/G1");
+  EXPECT_EQ(legal(t), (std::vector<std::string>{"A2<", "A2>"}));
+  // Without the rule, G1 is North's only front takasa.
+  Fixture off("bao", {{"takasia", "false"}});
+  State u = off.at(s.position());
+  play(u, "c1<");
+  EXPECT_EQ(legal(u), (std::vector<std::string>{"G1<", "G1>"}));
+  // c1> threatens nothing: no takasia.
+  EXPECT_EQ(after(s, "c1>"),
+            "0,0,0,1,1,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/-");
+  // The position round-trips with its takasia pit.
+  EXPECT_EQ(f.at(t.position()).position(), t.position());
+}
+
+TEST(Bao, NoMoveLosesS4_258) {
+  Fixture f("bao");
+  const State s = f.at("1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/4,4,4,4,4,4,4,4/2,2,2,2,2,2,2,2/0,0/-/S/-");
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.outcome().reason, EndReason::NoMove);
+  EXPECT_EQ(s.outcome().winner, Player::North);
+}
+
+// ---- Bao la Kujifunza ----
+
+TEST(BaoKujifunza, StartS4_421) {
+  Fixture f("bao-kujifunza");
+  const State s = State::initial(f.rules);
+  EXPECT_EQ(s.position(),
+            "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/0,0/-/S/-");
+  EXPECT_EQ(legal(s).size(), 16u);  // every first sowing that ends in the front row captures
+}
+
+TEST(BaoKujifunza, CaptureChainS4_427_440) {
+  Fixture f("bao-kujifunza");
+  const State s = State::initial(f.rules);
+  // a1 rightwards: b1 c1 captures F1 (centre, sown clockwise from a1); b1 captures G1 (kimbi,
+  // from a1); relays to g1 which captures B1 (kimbi: from h1 leftwards); relays through c1,
+  // the back row, to h1 which captures A1; the last seed falls into the empty g1.
+  EXPECT_EQ(after(s, "a1>"),
+            "3,1,0,4,4,4,1,5/3,3,0,3,3,0,3,3/0,0,2,2,2,0,0,2/2,2,2,2,2,2,2,2/0,0/-/N/-");
+}
+
+TEST(BaoKujifunza, KutakataRestrictionsS4_443_446) {
+  Fixture f("bao-kujifunza");
+  // No capture anywhere; front pits with 2+ come first (not the back row, not singletons).
+  const State s = f.at("0,0,0,3,0,0,0,1/4,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/7,7,7,7,7,7,7,6/0,0/-/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"d1<", "d1>"}));
+}
+
+// ---- Notation and bad input ----
+
+TEST(Bao, BadMovesAndPositionsAreRefusedWithReasons) {
+  auto game = make_game("bao");
+  auto s = game->new_game();
+  EXPECT_THROW(s->play("z9"), ParseError);
+  EXPECT_THROW(s->play("a1<"), IllegalMoveError);  // a1 is empty
+  EXPECT_THROW(s->play("G1<"), IllegalMoveError);  // North's pit
+  try {
+    s->play("e1<");  // the house while other pits can take the seed
+    FAIL();
+  } catch (const IllegalMoveError& e) {
+    EXPECT_NE(std::string(e.what()).find("f1<"), std::string::npos);
+  }
+  EXPECT_NO_THROW(s->play("g1<*"));  // annotations are accepted
+  auto bad = [&](const std::string& pos, const std::string& needle) {
+    try {
+      game->from_position(pos);
+      ADD_FAILURE() << pos;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  bad("0,0,0", "7 or 8 fields");
+  bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,21/SN/S/-", "63 seeds");
+  bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0/22,22/SN/S/-", "8 counts");
+  bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/X/-", "S or N");
+  bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
+      "empty nyumba");
+  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "seed count");
+  EXPECT_THROW(make_game("bao:house_seeds=7"), VariantError);
+  EXPECT_THROW(make_game("bao:colour=red"), VariantError);
+  EXPECT_THROW(make_game("bao-kujifunza:takasia=false"), VariantError);
+  EXPECT_EQ(make_game("bao:house_seeds=8,takasia=false")->spec(),
+            "bao:house_seeds=8,takasia=false");
+  EXPECT_EQ(make_game("bao:takasia=true")->spec(), "bao");
+}
+
+TEST(Bao, NotationRoundTripsForEveryLegalMove) {
+  Fixture f("bao");
+  Rng rng(7);
+  for (int g = 0; g < 50; ++g) {
+    State s = State::initial(f.rules);
+    while (!s.is_over()) {
+      State::MoveList moves;
+      s.legal_moves(moves);
+      for (auto m : moves) {
+        auto back = s.parse_move(s.format_move(m));
+        ASSERT_TRUE(back.has_value());
+        EXPECT_EQ(*back, m) << s.format_move(m);
+      }
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+}
+
+// ---- Random games and the reference mover ----
+
+reference::Pos to_reference(const State& s) {
+  reference::Pos p;
+  p.kujifunza = s.rules().game == Game::Kujifunza;
+  for (int who = 0; who < 2; ++who) {
+    const Player pl = who ? Player::North : Player::South;
+    for (int col = 0; col < 8; ++col) {
+      p.pit[who][0][col] = s.pit(pl, board4::front(col));
+      p.pit[who][1][col] = s.pit(pl, board4::back(col));
+    }
+    p.hand[who] = s.hand(pl);
+    p.house[who] = s.house(pl);
+  }
+  p.mover = index(s.to_move());
+  p.takasia_col = s.takasia_pit() >= 0 ? board4::column(s.takasia_pit()) : -1;
+  return p;
+}
+
+std::vector<std::string> engine_successors(const State& s) {
+  State::MoveList moves;
+  s.legal_moves(moves);
+  std::vector<std::string> out;
+  for (auto m : moves) {
+    State t = s;
+    t.play(m);
+    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void random_games(const std::string& preset, int games, std::uint64_t seed, bool check_reference) {
+  Fixture f(preset);
+  Rng rng(seed);
+  int annulled = 0;
+  for (int g = 0; g < games; ++g) {
+    State s = State::initial(f.rules);
+    int plies = 0;
+    bool was_namua = true;
+    while (!s.is_over()) {
+      ASSERT_EQ(total(s), 64) << s.position();
+      // The stage changes exactly when the hands are empty.
+      const bool namua = s.in_namua(s.to_move());
+      if (!was_namua) ASSERT_FALSE(namua);
+      was_namua = namua;
+      if (check_reference) {
+        ASSERT_EQ(engine_successors(s), reference::successors(to_reference(s))) << s.position();
+      }
+      State::MoveList moves;
+      s.legal_moves(moves);
+      ASSERT_FALSE(moves.empty()) << s.position();
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      ASSERT_LT(++plies, 5000) << "game does not end";
+    }
+    EXPECT_EQ(total(s), 64);
+    if (s.outcome().reason == EndReason::InfiniteSowing)
+      ++annulled;
+    else
+      EXPECT_TRUE(s.outcome().winner.has_value());  // no draws in Bao
+  }
+  // S4:253-255 says an endless sowing never happens in Bao. Within one move it can (no hand
+  // seed is added during a move): about one random game in 4000 has one, namua or mtaji
+  // (docs/bao.md). It is detected exactly and annuls the game; it stays rare.
+  EXPECT_LE(annulled * 200, games);
+}
+
+TEST(Bao, RandomGamesKeep64SeedsAndEnd) {
+  random_games("bao", 2000, 1, false);
+}
+TEST(Bao, EngineMatchesReferenceMoverInRandomGames) {
+  random_games("bao", 150, 2, true);
+}
+TEST(BaoKujifunza, RandomGamesKeep64SeedsAndEnd) {
+  random_games("bao-kujifunza", 2000, 3, false);
+}
+TEST(BaoKujifunza, EngineMatchesReferenceMoverInRandomGames) {
+  random_games("bao-kujifunza", 150, 4, true);
+}
+
+std::uint64_t reference_perft(const reference::Pos& p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t n = 0;
+  for (const auto& d : reference::decisions(p)) {
+    reference::Mover m(p);
+    m.play(d);
+    reference::Pos next = m.result();
+    next.mover = 1 - p.mover;
+    if (!next.kujifunza && m.was_takasa()) reference::apply_takasia(next);
+    // A finished game is not expanded: empty front row or no move.
+    bool front = false, move = next.hand[next.mover] > 0;
+    for (int c = 0; c < 8; ++c) front = front || next.pit[next.mover][0][c] > 0;
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 8; ++c)
+        move = move || (next.pit[next.mover][r][c] >= 2 && !(r == 0 && c == next.takasia_col));
+    n += depth == 1 ? 1 : (front && move ? reference_perft(next, depth - 1) : 0);
+  }
+  return n;
+}
+
+std::uint64_t engine_perft(const State& s, int depth) {
+  State::MoveList moves;
+  s.legal_moves(moves);
+  if (depth == 1) return moves.size();
+  std::uint64_t n = 0;
+  for (auto m : moves) {
+    State t = s;
+    t.play(m);
+    if (!t.is_over()) n += engine_perft(t, depth - 1);
+  }
+  return n;
+}
+
+TEST(Bao, PerftMatchesReference) {
+  Fixture f("bao");
+  const State s = State::initial(f.rules);
+  for (int d = 1; d <= 5; ++d)
+    EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
+  EXPECT_EQ(engine_perft(s, 1), 4u);
+  // And from a mtaji position.
+  const State m =
+      f.at("2,0,3,1,2,0,1,2/1,2,0,3,0,2,0,1/3,1,0,2,2,1,0,2/2,3,1,0,2,4,3,18/0,0/-/S/-");
+  for (int d = 1; d <= 4; ++d)
+    EXPECT_EQ(engine_perft(m, d), reference_perft(to_reference(m), d)) << d;
+}
+
+TEST(BaoKujifunza, PerftMatchesReference) {
+  Fixture f("bao-kujifunza");
+  const State s = State::initial(f.rules);
+  for (int d = 1; d <= 4; ++d)
+    EXPECT_EQ(engine_perft(s, d), reference_perft(to_reference(s), d)) << d;
+}
+
+// A naive relay that remembers every state it has been in: ends (returns the pits) or repeats.
+std::optional<std::array<int, 16>> naive_relay(std::array<int, 16> ring, int start, int dir) {
+  std::set<std::pair<std::array<int, 16>, int>> seen;
+  int n = ring[start], r = start;
+  ring[start] = 0;
+  while (true) {
+    for (int k = 0; k < n; ++k) {
+      r = (r + dir + 16) % 16;
+      ++ring[r];
+    }
+    if (ring[r] == 1) return ring;
+    if (!seen.insert({ring, r}).second) return std::nullopt;
+    n = ring[r];
+    ring[r] = 0;
+  }
+}
+
+TEST(BaoKujifunza, EndlessRelayIsDetectedExactlyAndAnnuls) {
+  // Kutakata moves on random crowded rows (North's front row empty: nothing to capture),
+  // each checked against the naive relay. Some never end: the engine must say so, not loop.
+  Fixture f("bao-kujifunza");
+  Rng rng(11);
+  int endless = 0, checked = 0;
+  for (int trial = 0; trial < 3000 && (endless < 3 || checked < 500); ++trial) {
+    std::array<int, 16> ring{};
+    const int seeds = 24 + static_cast<int>(rng.below(16));
+    for (int k = 0; k < seeds; ++k) ++ring[rng.below(16)];
+    bool front = false;
+    for (int r = 8; r < 16; ++r) front = front || ring[r] > 0;
+    if (!front) continue;
+    std::string pos;
+    for (int i = 0; i < 8; ++i) pos += (i ? "," : "") + std::to_string(ring[board4::front(i)]);
+    pos += "/";
+    for (int i = 0; i < 8; ++i) pos += (i ? "," : "") + std::to_string(ring[board4::back(i)]);
+    const int rest = 64 - seeds;
+    pos += "/0,0,0,0,0,0,0,0/";
+    for (int i = 0; i < 8; ++i) pos += (i ? "," : "") + std::to_string(rest / 8 + (i < rest % 8));
+    pos += "/0,0/-/S/-";
+    const State s = f.at(pos);
+    State::MoveList moves;
+    s.legal_moves(moves);
+    for (auto m : moves) {
+      State t = s;
+      t.play(m);
+      const auto naive = naive_relay(ring, m.pit, m.dir);
+      ++checked;
+      if (!naive) {
+        ++endless;
+        EXPECT_EQ(t.outcome().reason, EndReason::InfiniteSowing) << pos << " " << s.format_move(m);
+        EXPECT_FALSE(t.outcome().winner.has_value());
+        EXPECT_EQ(total(t), 64);
+      } else {
+        ASSERT_FALSE(t.is_over() && t.outcome().reason == EndReason::InfiniteSowing) << pos;
+        for (int r = 0; r < 16; ++r) EXPECT_EQ(t.pit(Player::South, r), (*naive)[r]) << pos;
+      }
+    }
+  }
+  EXPECT_GE(endless, 1) << "no endless relay found to test";
+}
+
+}  // namespace
+}  // namespace naqala::bao
