@@ -183,7 +183,7 @@ try {
   // Every other landed board family, drawn from its first position (a game awaiting a person,
   // so no engine is needed): Toguz (9 pits, tuz marks), Congklak, Gabata's 3 rows.
   const variants = await (await fetch(`${base}/api/variants`)).json();
-  for (const name of ["toguz", "congklak", "gabata", "mangala", "pallanguzhi"]) {
+  for (const name of ["toguz", "congklak", "gabata", "mangala", "pallanguzhi", "bao", "omweso"]) {
     const v = variants.find((x) => x.name === name);
     if (!v) { console.log(`skip ${name}: not registered on this build`); continue; }
     await step(`${v.title}: the board is drawn`, async () => {
@@ -192,10 +192,26 @@ try {
       await page.waitForSelector("#board .pit");
       const pits = await page.$$eval("#board .pit", (l) => l.length);
       const board = await (await fetch(`${base}/api/games/${id}`)).json();
-      const expected = board.board.pits * (board.board.middle_row ? 3 : 2);
+      const b = board.board;
+      const expected = b.pits ? b.pits * (b.middle_row ? 3 : 2) : b.south.front.length * 4;
       expect(pits === expected, `${pits} pits drawn, ${expected} expected`);
       expect((await page.textContent("#share-link")).includes(id), "no share link for the open seat");
       await page.screenshot({ path: join(out, `${name}.png`) });
+    });
+  }
+
+  if (variants.find((x) => x.name === "omweso")) {
+    await step("Omweso's setup is placed by clicking a pit and a count", async () => {
+      const res = await fetch(`${base}/api/games`, { method: "POST", body: JSON.stringify({ token, variant: "omweso", level: 1 }) });
+      const g = await res.json();
+      expect(res.ok, `create failed: ${g.error}`);
+      await page.goto(`${base}/#/game/${g.id}`);
+      await page.click("#board .pit.legal >> nth=0");
+      await page.waitForSelector('#legal-moves button[data-move^="a1="]');
+      await page.screenshot({ path: join(out, "omweso-setup.png") });
+      await page.click('#legal-moves button[data-move="a1=4"]');
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 1);
+      expect((await page.textContent("#moves")).includes("a1=4"), "the setup ply is not in the move list");
     });
   }
 
