@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import WebSocket from "ws";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -202,16 +203,21 @@ try {
 
   if (variants.find((x) => x.name === "omweso")) {
     await step("Omweso's setup is placed by clicking a pit and a count", async () => {
-      const res = await fetch(`${base}/api/games`, { method: "POST", body: JSON.stringify({ token, variant: "omweso", level: 1 }) });
-      const g = await res.json();
-      expect(res.ok, `create failed: ${g.error}`);
-      await page.goto(`${base}/#/game/${g.id}`);
+      // Against a person (no engine plays Omweso yet): Bob joins over the live channel.
+      const id = await newGame({ variant: "omweso", opponent: "human" });
+      const bob = await (await fetch(`${base}/api/players`, { method: "POST", body: JSON.stringify({ name: "Bob" }) })).json();
+      const sock = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      await new Promise((r) => sock.on("open", r));
+      sock.send(JSON.stringify({ type: "hello", token: bob.token }));
+      sock.send(JSON.stringify({ type: "join", game: id }));
+      await page.goto(`${base}/#/game/${id}`);
       await page.click("#board .pit.legal >> nth=0");
       await page.waitForSelector('#legal-moves button[data-move^="a1="]');
       await page.screenshot({ path: join(out, "omweso-setup.png") });
       await page.click('#legal-moves button[data-move="a1=4"]');
       await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 1);
       expect((await page.textContent("#moves")).includes("a1=4"), "the setup ply is not in the move list");
+      sock.close();
     });
   }
 
