@@ -243,7 +243,7 @@ json Hub::create_player(const json& body) {
 
 // ---------------------------------------------------------------- variants
 
-json Hub::variants() const {
+json Hub::variants() {
   json out = json::array();
   for (const auto& v : list_variants()) {
     json opts = json::array();
@@ -253,7 +253,18 @@ json Hub::variants() const {
                       {"type", o.type},
                       {"default", o.default_value},
                       {"allowed", o.allowed}});
+    // Whether a computer opponent exists for it (asked once: the answer is fixed per build).
+    auto known = computer_plays_.find(v.name);
+    if (known == computer_plays_.end()) {
+      bool plays = false;
+      try {
+        plays = engine::make_engine(*make_game(v.name), "level:1") != nullptr;
+      } catch (const Error&) {
+      }
+      known = computer_plays_.emplace(v.name, plays).first;
+    }
     out.push_back({{"name", v.name},
+                   {"computer", known->second},
                    {"title", v.title},
                    {"family", v.family},
                    {"summary", v.summary},

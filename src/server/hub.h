@@ -57,7 +57,7 @@ class Hub {
   void load_unfinished();
 
   // HTTP API. Each returns the JSON body or throws ApiError.
-  json variants() const;
+  json variants();
   json rules(const std::string& spec) const;
   json create_player(const json& body);
   json create_game(const json& body);
@@ -112,6 +112,7 @@ class Hub {
   std::map<std::string, std::unique_ptr<Live>> games_;
   Rng rng_;
   bool stopping_ = false;
+  std::map<std::string, bool> computer_plays_;  // variant name -> an engine plays it
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

@@ -1,7 +1,7 @@
 // The server's JSON API and live channel (docs/server.md), and the player kept by this browser.
 
 export interface OptionInfo { name: string; help: string; type: string; default: string; allowed: string[] }
-export interface VariantInfo { name: string; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
+export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
 export interface Ply { side: string; text: string }
 export interface ClockView { south_ms: number; north_ms: number; running: string | null; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
