@@ -174,7 +174,9 @@ try {
     expect((await page.$$("#board .point")).length === 24, "24 points expected");
     expect(await page.$("#board .cube"), "no cube drawn");
     await page.waitForSelector("#legal-moves button", { timeout: 20000 });
-    expect(await page.$("#board .die"), "no dice drawn");
+    // Either dice are drawn, or it is the start of a turn with the cube: roll or double first.
+    const buttons = await page.$$eval("#legal-moves button", (l) => l.map((b) => b.textContent));
+    expect((await page.$("#board .die")) || buttons.includes("roll"), `no dice drawn; moves ${buttons}`);
     await page.screenshot({ path: join(out, "backgammon.png") });
     const n = await plies();
     await page.click("#legal-moves button >> nth=0");
