@@ -27,6 +27,8 @@ struct Hub::Live {
   std::array<std::shared_ptr<engine::Engine>, 2> engines;
   std::uint64_t generation = 0;  // bumped by every ply: a late engine answer is dropped
   bool thinking = false;
+  // Congklak's simultaneous start: each player's secret half of the joint first move.
+  std::array<std::optional<std::string>, 2> joint;
   std::set<Client*> watchers;
   Rng dice;
   std::optional<MatchRow> match;
@@ -95,6 +97,25 @@ json public_seat(const json& seat) {
   json s = seat;
   s.erase("player");
   return s;
+}
+
+// A simultaneous ply (Congklak's start): both players choose, the server plays "south+north".
+bool in_joint_phase(const AnyState& state) {
+  if (state.is_over()) return false;
+  const json board = state.board_json();
+  return board.is_object() && board.value("phase", "") == "joint";
+}
+
+// The halves a player may choose in a joint phase: his parts of the legal "a+b" moves.
+std::vector<std::string> joint_options(const AnyState& state, Player side) {
+  std::vector<std::string> out;
+  for (const auto& m : state.legal_moves()) {
+    const auto plus = m.find('+');
+    if (plus == std::string::npos) continue;
+    std::string half = side == Player::South ? m.substr(0, plus) : m.substr(plus + 1);
+    if (std::find(out.begin(), out.end(), half) == out.end()) out.push_back(half);
+  }
+  return out;
 }
 
 }  // namespace
@@ -222,7 +243,7 @@ json Hub::create_player(const json& body) {
 
 // ---------------------------------------------------------------- variants
 
-json Hub::variants() const {
+json Hub::variants() {
   json out = json::array();
   for (const auto& v : list_variants()) {
     json opts = json::array();
@@ -232,7 +253,18 @@ json Hub::variants() const {
                       {"type", o.type},
                       {"default", o.default_value},
                       {"allowed", o.allowed}});
+    // Whether a computer opponent exists for it (asked once: the answer is fixed per build).
+    auto known = computer_plays_.find(v.name);
+    if (known == computer_plays_.end()) {
+      bool plays = false;
+      try {
+        plays = engine::make_engine(*make_game(v.name), "level:1") != nullptr;
+      } catch (const Error&) {
+      }
+      known = computer_plays_.emplace(v.name, plays).first;
+    }
     out.push_back({{"name", v.name},
+                   {"computer", known->second},
                    {"title", v.title},
                    {"family", v.family},
                    {"summary", v.summary},
@@ -427,6 +459,7 @@ json Hub::game(const std::string& id, const std::string& token) {
     for (Player side : {Player::South, Player::North})
       if (g.row.seats[index(side)].value("player", std::int64_t{-1}) == p->id)
         v["you"] = name(side);
+  release_if_idle(id);
   return v;
 }
 
@@ -447,6 +480,7 @@ std::string Hub::record(const std::string& id) {
     rec.set_tag("Result", rec.result);
     rec.set_tag("Termination", g.row.outcome["reason"].get<std::string>());
   }
+  release_if_idle(id);
   return format_record(rec);
 }
 
@@ -463,6 +497,7 @@ json Hub::review(const std::string& id) {
     boards.push_back(state->board_json());
     plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
   }
+  release_if_idle(id);
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
 }
 
@@ -497,6 +532,15 @@ json Hub::view(const Live& g) const {
             {"draw_offer", g.row.extra.value("draw_offer", json(nullptr))},
             {"next_game", g.row.extra.value("next_game", json(nullptr))},
             {"rematch", g.row.extra.value("rematch", json::array())}};
+  if (g.row.status == "playing" && in_joint_phase(*g.state)) {
+    json joint = json::object();
+    for (Player p : {Player::South, Player::North})
+      joint[std::string(name(p))] = {{"chosen", g.joint[index(p)].has_value()},
+                                     {"options", joint_options(*g.state, p)}};
+    v["joint"] = joint;
+  } else {
+    v["joint"] = nullptr;
+  }
   if (is_toguz(*g.game)) {
     const auto& used = g.row.extra["draw_offers"];
     v["draw_offers_left"] = {3 - used[0].get<int>(), 3 - used[1].get<int>()};
@@ -576,7 +620,7 @@ void Hub::roll_dice(Live& g, std::vector<MoveRow>& plies) {
   }
 }
 
-void Hub::play_move(Live& g, Player side, const std::string& move) {
+void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_clock) {
   if (g.row.status == "waiting")
     throw ApiError(409, "the game has not started: a seat is still open");
   if (g.row.status == "over") throw ApiError(409, "the game is over");
@@ -585,7 +629,8 @@ void Hub::play_move(Live& g, Player side, const std::string& move) {
   const auto now = Clock::now();
   const auto elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(now - g.turn_started).count();
-  const bool clocked = !g.row.clock.is_null();
+  // A simultaneous ply is nobody's time: both players thought at once.
+  const bool clocked = !g.row.clock.is_null() && charge_clock;
   if (clocked && remaining_ms(g, side) <= 0) {
     finish(g, opponent(side), "timeout");
     after_change(g);
@@ -676,8 +721,12 @@ void Hub::after_change(Live& g) {
   }
   if (g.row.status == "playing") {
     arm_timer(g);
-    const Player mover = g.state->to_move();
-    if (g.engines[index(mover)] && !g.thinking) think(g);
+    if (in_joint_phase(*g.state)) {
+      for (Player p : {Player::South, Player::North})
+        if (g.engines[index(p)] && !g.joint[index(p)] && !g.thinking) think(g, p);
+    } else if (const Player mover = g.state->to_move(); g.engines[index(mover)] && !g.thinking) {
+      think(g, mover);
+    }
   }
   broadcast(g);
 }
@@ -727,8 +776,7 @@ void Hub::on_timer(const std::string& id) {
   after_change(g);
 }
 
-void Hub::think(Live& g) {
-  const Player mover = g.state->to_move();
+void Hub::think(Live& g, Player mover) {
   g.thinking = true;
   auto engine = g.engines[index(mover)];
   std::shared_ptr<AnyState> state = g.state->clone();
@@ -756,7 +804,14 @@ void Hub::think(Live& g) {
         return;
       }
       try {
-        play_move(g, mover, move);
+        if (in_joint_phase(*g.state)) {
+          // The engine chose both halves; only its own counts.
+          const auto plus = move.find('+');
+          choose_joint(g, mover,
+                       mover == Player::South ? move.substr(0, plus) : move.substr(plus + 1));
+        } else {
+          play_move(g, mover, move);
+        }
       } catch (const ApiError& e) {
         std::cerr << "naqala serve: computer move '" << move << "' refused in game " << id << ": "
                   << e.what() << "\n";
@@ -809,7 +864,7 @@ void Hub::handle(Client& c, std::string_view message) {
       return;
     }
     if (type == "unwatch") {
-      if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+      forget(id, c);
       c.watching.erase(id);
       return;
     }
@@ -828,6 +883,8 @@ void Hub::handle(Client& c, std::string_view message) {
     if (type == "move") {
       const std::string move = text_field(m, "move");
       if (move.size() > 64) throw ApiError(400, "a move has at most 64 characters");
+      if (g.row.status == "playing" && in_joint_phase(*g.state))
+        return choose_joint(g, *side, move);
       if (auto it = m.find("ply");
           it != m.end() && it->is_number_integer() &&
           it->get<std::int64_t>() != static_cast<std::int64_t>(g.plies.size()))
@@ -855,6 +912,23 @@ void Hub::handle(Client& c, std::string_view message) {
         {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}}
                                                    .dump()));
   }
+}
+
+void Hub::choose_joint(Live& g, Player side, const std::string& half) {
+  const auto options = joint_options(*g.state, side);
+  if (std::find(options.begin(), options.end(), half) == options.end())
+    throw ApiError(400, "both players choose their first pit at the same time; yours is one of: " +
+                            join_moves(options));
+  if (g.joint[index(side)])
+    throw ApiError(409, "you have chosen already; waiting for your opponent");
+  g.joint[index(side)] = half;
+  if (!g.joint[0] || !g.joint[1]) {
+    broadcast(g);
+    return;
+  }
+  const std::string move = *g.joint[0] + "+" + *g.joint[1];
+  g.joint = {};
+  play_move(g, g.state->to_move(), move, /*charge_clock=*/false);
 }
 
 void Hub::on_join(Client& c, Live& g) {
@@ -931,9 +1005,22 @@ void Hub::on_rematch(Client& c, Live& g) {
 }
 
 void Hub::disconnect(Client& c) {
-  for (const auto& id : c.watching)
-    if (auto it = games_.find(id); it != games_.end()) it->second->watchers.erase(&c);
+  for (const auto& id : c.watching) forget(id, c);
   c.watching.clear();
+}
+
+void Hub::forget(const std::string& id, Client& c) {
+  auto it = games_.find(id);
+  if (it == games_.end()) return;
+  it->second->watchers.erase(&c);
+  release_if_idle(id);
+}
+
+void Hub::release_if_idle(const std::string& id) {
+  // A finished game nobody watches leaves memory; the store keeps it and live() reloads it.
+  auto it = games_.find(id);
+  if (it != games_.end() && it->second->row.status == "over" && it->second->watchers.empty())
+    games_.erase(it);
 }
 
 }  // namespace naqala::server

@@ -57,7 +57,7 @@ class Hub {
   void load_unfinished();
 
   // HTTP API. Each returns the JSON body or throws ApiError.
-  json variants() const;
+  json variants();
   json rules(const std::string& spec) const;
   json create_player(const json& body);
   json create_game(const json& body);
@@ -84,14 +84,17 @@ class Hub {
   void broadcast(Live& g);
   void send_view(Client& c, Live& g);
 
+  void forget(const std::string& id, Client& c);  // c stops watching game id
+  void release_if_idle(const std::string& id);
   std::optional<Player> seat_of(const Live& g, const Client& c) const;
-  void play_move(Live& g, Player side, const std::string& move);
+  void play_move(Live& g, Player side, const std::string& move, bool charge_clock = true);
   void roll_dice(Live& g, std::vector<MoveRow>& plies);
   void finish(Live& g, std::optional<Player> winner, const std::string& reason);
   void after_change(Live& g);  // clocks, computer, end of game, match, broadcast
   void arm_timer(Live& g);
   void on_timer(const std::string& id);
-  void think(Live& g);
+  void think(Live& g, Player mover);
+  void choose_joint(Live& g, Player side, const std::string& half);
   std::int64_t remaining_ms(const Live& g, Player side) const;
   void start_next_game(Live& g);
   std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
@@ -109,6 +112,7 @@ class Hub {
   std::map<std::string, std::unique_ptr<Live>> games_;
   Rng rng_;
   bool stopping_ = false;
+  std::map<std::string, bool> computer_plays_;  // variant name -> an engine plays it
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

@@ -145,12 +145,12 @@ class Ws {
     return nullptr;
   }
   json game_with_plies(const std::string& id, std::size_t plies) {
-    return until([&](const json& m) {
+    return until([&](json& m) {
       return m["type"] == "game" && m["id"] == id && m["plies"].size() >= plies;
     });
   }
   json error_reply() {
-    return until([](const json& m) { return m["type"] == "error"; });
+    return until([](json& m) { return m["type"] == "error"; });
   }
   beast::error_code error;
 
@@ -309,7 +309,7 @@ TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
   b.read();
   b.send({{"type", "join"}, {"game", id}});
   json joined =
-      b.until([](const json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
   ASSERT_FALSE(joined.is_null());
   EXPECT_EQ(joined["you"], "north");
   EXPECT_EQ(joined["seats"][1]["name"], "bob");
@@ -342,7 +342,7 @@ TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
   b.send({{"type", "move"}, {"game", id}, {"move", "1"}, {"ply", 0}});
   EXPECT_EQ(b.error_reply()["status"], 409);
   spectator.send({{"type", "watch"}, {"game", id}});
-  EXPECT_EQ(spectator.until([](const json& m) { return m["type"] == "game"; })["you"], nullptr);
+  EXPECT_EQ(spectator.until([](json& m) { return m["type"] == "game"; })["you"], nullptr);
 
   Reply listed = request(port_, http::verb::get, "/api/games");
   EXPECT_EQ(listed.json_body()["live"].size(), 1u);
@@ -356,7 +356,7 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
   a.send({{"type", "hello"}, {"token", ann}});
   a.send({{"type", "watch"}, {"game", id}});
   a.send({{"type", "move"}, {"game", id}, {"move", g["legal"][0]}});
-  json answered = a.until([&](const json& m) {
+  json answered = a.until([&](json& m) {
     return m["type"] == "game" && m["plies"].size() == 2 && m["to_move"] == "south";
   });
   ASSERT_FALSE(answered.is_null());
@@ -365,7 +365,7 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
   a.send({{"type", "offer_draw"}, {"game", id}});
   EXPECT_EQ(a.error_reply()["status"], 409);  // the computer does not take draws
   a.send({{"type", "resign"}, {"game", id}});
-  json over = a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["outcome"]["winner"], "north");
   EXPECT_EQ(over["outcome"]["reason"], "resignation");
@@ -380,7 +380,7 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
 
   a.send({{"type", "rematch"}, {"game", id}});
   json rematch =
-      a.until([](const json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
+      a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
   ASSERT_FALSE(rematch.is_null());
   json next =
       request(port_, http::verb::get, "/api/games/" + rematch["next_game"].get<std::string>())
@@ -399,18 +399,18 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   b.send({{"type", "hello"}, {"token", bob}});
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(a.until([](const json& m) {
+  ASSERT_FALSE(a.until([](json& m) {
                   return m["type"] == "game" && m["status"] == "playing";
                 }).is_null());
 
   b.send({{"type", "accept_draw"}, {"game", id}});
   EXPECT_EQ(b.error_reply()["status"], 409);
   a.send({{"type", "offer_draw"}, {"game", id}});
-  ASSERT_FALSE(b.until([](const json& m) {
+  ASSERT_FALSE(b.until([](json& m) {
                   return m["type"] == "game" && m["draw_offer"] == "south";
                 }).is_null());
   b.send({{"type", "accept_draw"}, {"game", id}});
-  json drawn = a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  json drawn = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(drawn.is_null());
   EXPECT_EQ(drawn["outcome"]["reason"], "agreement");
   // Oware: a drawn game counts as a win for each player.
@@ -420,11 +420,11 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
 
   const std::string second = drawn["next_game"];
   a.send({{"type", "watch"}, {"game", second}});
-  json g2 = a.until([&](const json& m) { return m["type"] == "game" && m["id"] == second; });
+  json g2 = a.until([&](json& m) { return m["type"] == "game" && m["id"] == second; });
   EXPECT_EQ(g2["you"], "north");  // colours alternate
   EXPECT_EQ(g2["match"]["game"], 2);
   a.send({{"type", "resign"}, {"game", second}});
-  json end = a.until([&](const json& m) {
+  json end = a.until([&](json& m) {
     return m["type"] == "game" && m["id"] == second && m["status"] == "over";
   });
   ASSERT_FALSE(end.is_null());
@@ -448,7 +448,7 @@ TEST_F(ServerTest, FlagFallIsALoss) {
   b.send({{"type", "join"}, {"game", id}});
   // 0.6 s each; South does not move.
   json over =
-      a.until([](const json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
+      a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["outcome"]["reason"], "timeout");
   EXPECT_EQ(over["outcome"]["winner"], "north");
@@ -470,7 +470,7 @@ TEST_F(ServerTest, GamesSurviveARestart) {
     b.send({{"type", "hello"}, {"token", bob}});
     a.send({{"type", "watch"}, {"game", id}});
     b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(a.until([](const json& m) {
+    ASSERT_FALSE(a.until([](json& m) {
                     return m["type"] == "game" && m["status"] == "playing";
                   }).is_null());
     std::size_t n = 0;
@@ -517,7 +517,7 @@ TEST_F(ServerTest, ConcurrentGamesStayApart) {
         north.send({{"type", "hello"}, {"token", n}});
         north.send({{"type", "join"}, {"game", id}});
         json view = north.until(
-            [](const json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+            [](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
         for (int p = 0; p < kPlies && !view.is_null() && view["status"] == "playing"; ++p) {
           Ws& mover = view["to_move"] == "south" ? south : north;
           const auto legal = view["legal"];
@@ -544,6 +544,46 @@ TEST_F(ServerTest, ConcurrentGamesStayApart) {
   restart();
   EXPECT_EQ(request(port_, http::verb::get, "/api/games").json_body()["live"].size(),
             listed.json_body()["live"].size());
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
+  json g =
+      post(port_, "/api/games", {{"token", ann}, {"variant", "congklak"}, {"opponent", "human"}});
+  const std::string id = g["id"];
+  Ws a(port_), b(port_);
+  a.send({{"type", "hello"}, {"token", ann}});
+  b.send({{"type", "hello"}, {"token", bob}});
+  a.send({{"type", "watch"}, {"game", id}});
+  b.send({{"type", "join"}, {"game", id}});
+  json view =
+      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  ASSERT_FALSE(view.is_null());
+  ASSERT_TRUE(view["joint"].is_object()) << view["board"];
+  const std::string south = view["joint"]["south"]["options"][0],
+                    north = view["joint"]["north"]["options"][1];
+
+  b.send({{"type", "move"}, {"game", id}, {"move", "99"}});
+  EXPECT_EQ(b.error_reply()["status"], 400);
+  b.send({{"type", "move"}, {"game", id}, {"move", north}});
+  json half = a.until(
+      [](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
+  ASSERT_FALSE(half.is_null());
+  EXPECT_EQ(half["plies"].size(), 0u);
+  // North's choice stays secret: the view says that he chose, not what.
+  EXPECT_EQ(half["legal"], view["legal"]);
+  EXPECT_EQ(half["joint"]["north"].size(), 2u);
+  b.send({{"type", "move"}, {"game", id}, {"move", north}});
+  EXPECT_EQ(b.error_reply()["status"], 409);
+  a.send({{"type", "move"}, {"game", id}, {"move", south}});
+  json played = a.game_with_plies(id, 1);
+  ASSERT_FALSE(played.is_null());
+  EXPECT_EQ(played["plies"][0]["text"], south + "+" + north);
+  EXPECT_TRUE(played["joint"].is_null());
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The server's JSON API and live channel (docs/server.md), and the player kept by this browser.
 
 export interface OptionInfo { name: string; help: string; type: string; default: string; allowed: string[] }
-export interface VariantInfo { name: string; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
+export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
 export interface Ply { side: string; text: string }
 export interface ClockView { south_ms: number; north_ms: number; running: string | null; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
@@ -13,6 +13,8 @@ export interface GameView {
   legal: string[]; plies: Ply[]; outcome: Outcome | null; thinking: boolean; draw_offer: string | null;
   draw_offers_left: [number, number] | null; next_game: string | null; rematch: string[];
   clock: ClockView | null; match: MatchView | null; you: string | null;
+  // Congklak's simultaneous start: who has chosen (secretly) and each side's pits to choose from.
+  joint: Record<string, { chosen: boolean; options: string[] }> | null;
 }
 export interface Player { id: number; name: string; token: string }
 

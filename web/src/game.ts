@@ -29,9 +29,10 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   animateBox.addEventListener("change", () => localStorage.setItem(ANIMATE_KEY, animateBox.checked ? "on" : "off"));
   const title = h("h1", {}, "Loading…");
   const share = h("div", { id: "share" });
+  const capLine = h("div", { class: "small", id: "cap" });
 
   root.replaceChildren(title, h("div", { class: "game-layout" },
-    h("section", {}, topSeat, boardWrap, bottomSeat, status, legalBox),
+    h("section", {}, topSeat, boardWrap, bottomSeat, status, capLine, legalBox),
     h("aside", {}, share, controls, h("label", { class: "small" }, animateBox, " animate sowing step by step"),
       h("h2", {}, "Moves"), moves)));
 
@@ -44,15 +45,21 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   };
   document.addEventListener("keydown", onKey);
 
-  const myLegal = () => (view && view.status === "playing" && view.you && view.to_move === view.you && !animating ? view.legal : []);
+  const myLegal = (): string[] => {
+    if (!view || view.status !== "playing" || !view.you || animating) return [];
+    if (view.joint) return view.joint[view.you].chosen ? [] : view.joint[view.you].options;
+    return view.to_move === view.you ? view.legal : [];
+  };
   const play = (move: string) => {
     if (!view) return;
     live.send({ type: "move", game: id, move, ply: view.plies.length });
   };
   const send = (type: string) => live.send({ type, game: id });
 
+  let choices: string[] = [];  // moves offered after a click that could mean several
   const ctxFor = (v: GameView): BoardContext => ({
-    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play,
+    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play, side: v.joint ? v.you : v.to_move,
+    choose: (moves) => { choices = moves; renderChrome(v); },
   });
 
   function lastDecision(v: GameView) {
@@ -81,6 +88,9 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       el.classList.toggle("running", running);
       el.classList.toggle("low", ms < 30000);
     }
+    // Toguz: the whole game is capped (2 hours); then the current result is final.
+    capLine.textContent = c.cap_ms > 0
+      ? `Game time left: ${formatClock(c.cap_ms - c.used_ms - (c.running ? performance.now() - receivedAt : 0))}` : "";
   }
   const ticker = window.setInterval(tick, 250);
 
@@ -91,6 +101,11 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       const who = o.winner ? (o.winner === v.you ? "You win" : `${o.winner === "south" ? v.seats[0].name : v.seats[1].name} wins`) : "A draw";
       const m = v.match ? (v.match.over ? " The match is over." : " The match goes on.") : "";
       return `${who} by ${reasonText(o.reason)} (${o.scores[0]}–${o.scores[1]}).${m}`;
+    }
+    if (v.joint) {
+      const mine = v.you ? v.joint[v.you] : null;
+      return mine && !mine.chosen ? "Both players choose their first pit at the same time: choose yours."
+        : "Both players choose their first pit at the same time; waiting for the choice.";
     }
     if (v.draw_offer && v.draw_offer !== v.you) return `${v.draw_offer === "south" ? v.seats[0].name : v.seats[1].name} offers a draw.`;
     if (v.you && v.to_move === v.you) return "Your move.";
@@ -106,8 +121,10 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     status.textContent = statusText(v);
     const renderer = rendererFor(v.family);
     const legal = myLegal();
-    legalBox.replaceChildren(...(!renderer.picksOnBoard && legal.length
-      ? [h("span", { class: "small" }, "Your moves: "), ...legal.map((m) => h("button", { onclick: () => play(m), "data-move": m }, m))]
+    const listed = choices.length ? choices.filter((m) => legal.includes(m)) : legal.filter((m) => !renderer.onBoard(m, v.board));
+    legalBox.replaceChildren(...(listed.length
+      ? [h("span", { class: "small" }, choices.length ? "Which move? " : "Your moves: "),
+        ...listed.map((m) => h("button", { onclick: () => play(m), "data-move": m }, m))]
       : []));
     moves.replaceChildren(...v.plies.map((p, i) => h("li", { class: i === v.plies.length - 1 ? "current" : "" },
       `${p.side === "*" ? "dice" : p.side === "S" ? "South" : "North"} ${p.text}`)));
@@ -140,6 +157,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
 
   async function show(v: GameView) {
     const before = shown;
+    choices = [];
     view = v;
     receivedAt = performance.now();
     const renderer = rendererFor(v.family);

@@ -20,6 +20,11 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const showOptions = () => {
     const v = variants.find((x) => x.name === gameSelect.value)!;
     summary.textContent = v.summary;
+    // No engine plays this family yet: only a person can be the opponent.
+    const computerOption = opponent.querySelector('option[value="computer"]') as HTMLOptionElement;
+    computerOption.disabled = !v.computer;
+    computerOption.textContent = v.computer ? "the computer" : "the computer (not for this game yet)";
+    if (!v.computer) opponent.value = "human";
     optionsBox.replaceChildren();
     for (const o of v.options) {
       let input: HTMLSelectElement | HTMLInputElement;

@@ -35,7 +35,7 @@ function destinations(move: string): Set<number> {
 }
 
 export const backgammonBoard: BoardRenderer = {
-  picksOnBoard: false,
+  onBoard: () => false,
   draw(svg, b, ctx: BoardContext) {
     clear(svg);
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);

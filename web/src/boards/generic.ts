@@ -3,7 +3,7 @@ import { BoardRenderer, clear } from "./board.js";
 import { el } from "../svg.js";
 
 export const genericBoard: BoardRenderer = {
-  picksOnBoard: false,
+  onBoard: () => false,
   draw(svg, board) {
     clear(svg);
     const lines = String(board.position ?? JSON.stringify(board)).match(/.{1,60}/g) ?? [""];

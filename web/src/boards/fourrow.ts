@@ -1,0 +1,75 @@
+// Four-row boards: Bao (bao family: nyumba, kichwa, seeds in hand) and Omweso. board_json
+// {"south": {"front": [a1..h1], "back": [a2..h2], "hand"?, "house"?}, "north": {...},
+// "to_move", "takasia"? (Bao), "setup"? (Omweso: the pit being filled)}. Pits are named by
+// column from the owner's left and row (1 front, 2 back): a1..h2 South, A1..H2 North
+// (docs/bao.md). The viewer's two rows are at the bottom, his front row inside.
+import { BoardContext, BoardRenderer, clear } from "./board.js";
+import { clickable, el, seeds, text } from "../svg.js";
+
+const PIT = 80, R = 31, SIDE = 70, TOP = 30;
+const COLS = "abcdefgh";
+
+const pitName = (side: string, col: number, row: 1 | 2) => {
+  const n = `${COLS[col]}${row}`;
+  return side === "south" ? n : n.toUpperCase();
+};
+
+// Legal moves that start at pit `name` ("f1<", "f1>", "a1=4", ...).
+function movesFrom(legal: string[], name: string): string[] {
+  return legal.filter((m) => m.startsWith(name) && (m.length === name.length || !/\d/.test(m[name.length])));
+}
+
+export const fourRowBoard: BoardRenderer = {
+  onBoard(move) { return /^[a-hA-H][12]/.test(move); },
+  draw(svg: SVGSVGElement, b: any, ctx: BoardContext) {
+    clear(svg);
+    const me = ctx.you === "north" ? "north" : "south";
+    const them = me === "south" ? "north" : "south";
+    const width = SIDE * 2 + PIT * 8, height = TOP * 2 + PIT * 4 + 16;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    el("rect", { x: 2, y: 2, width: width - 4, height: height - 4, rx: 22, fill: "var(--wood)", stroke: "var(--wood-dark)", "stroke-width": 4 }, svg);
+    el("line", { x1: SIDE, y1: TOP + PIT * 2 + 8, x2: width - SIDE, y2: TOP + PIT * 2 + 8, stroke: "var(--wood-dark)", "stroke-width": 3 }, svg);
+    const mover = b.to_move;
+    const lastName = ctx.last && ctx.last.side !== "*" ? ctx.last.text.slice(0, 2) : "";
+    const lastSide = ctx.last?.side === "N" ? "north" : "south";
+    const marks = new Set<string>([b.takasia, b.setup].filter((x) => typeof x === "string"));
+
+    // Rows from the top: their back, their front, my front, my back.
+    const rows: [string, 1 | 2, number][] = [[them, 2, 0], [them, 1, 1], [me, 1, 2], [me, 2, 3]];
+    for (const [side, row, line] of rows) {
+      const counts: number[] = b[side][row === 1 ? "front" : "back"];
+      const y = TOP + PIT * line + PIT / 2 + (line >= 2 ? 16 : 0);
+      counts.forEach((count, col) => {
+        // My columns run left to right from my left; the opponent's from his left, my right.
+        const x = SIDE + PIT * (side === me ? col : 7 - col) + PIT / 2;
+        const name = pitName(side, col, row);
+        const moves = side === mover ? movesFrom(ctx.legal, name) : [];
+        const cls = ["pit"];
+        if (moves.length) cls.push("legal");
+        if (side === lastSide && name === lastName) cls.push("last");
+        const g = el("g", { class: cls.join(" "), "data-pit": name }, svg);
+        const house = row === 1 && col === 4 && b[side].house;  // the nyumba, e1 / E1, while it stands
+        if (house) el("rect", { x: x - R, y: y - R, width: 2 * R, height: 2 * R, rx: 8, fill: "var(--pit)", class: "hole house" }, g);
+        else el("circle", { cx: x, cy: y, r: R, fill: "var(--pit)", class: "hole" }, g);
+        if (marks.has(name)) el("circle", { cx: x, cy: y, r: R + 4, fill: "none", stroke: "#1d6fb8", "stroke-width": 3, "stroke-dasharray": "6 4" }, g);
+        seeds(x, y, R, count, g);
+        text(x, y, String(count), "count", g);
+        if (row === 1 && (col === 0 || col === 7)) text(x, y + (side === me ? -R - 6 : R + 6), "kichwa", "label", svg);
+        text(x + R - 4, y + R - 2, name, "label", svg);
+        if (moves.length) clickable(g, `pit ${name}, ${count} seeds`, () => (moves.length === 1 || !ctx.choose ? ctx.play(moves[0]) : ctx.choose(moves)));
+        else g.setAttribute("aria-label", `pit ${name}: ${count} seeds`);
+      });
+    }
+    // Seeds still in hand (Bao's namua stage), beside each player's rows.
+    for (const [side, y] of [[them, TOP + PIT], [me, TOP + PIT * 3 + 16]] as [string, number][]) {
+      const hand = b[side].hand;
+      if (hand === undefined) continue;
+      el("rect", { x: 8, y: y - PIT * 0.8, width: SIDE - 16, height: PIT * 1.6, rx: 12, fill: "#9b6b3f", class: "hand" }, svg);
+      seeds(SIDE / 2, y, SIDE * 0.4, hand, svg, 22);
+      text(SIDE / 2, y, String(hand), "count", svg);
+      text(SIDE / 2, y + PIT * 0.8 + 10, "hand", "label", svg);
+    }
+    text(width - SIDE / 2, TOP + PIT, them === "north" ? "North" : "South", "label", svg);
+    text(width - SIDE / 2, TOP + PIT * 3 + 16, me === "south" ? "South" : "North", "label", svg);
+  },
+};
