@@ -2,14 +2,19 @@
 
 #include <charconv>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
 #include "core/error.h"
 #include "engine/typed_engines.h"
 #include "eval/backgammon_eval.h"
+#include "eval/bao_eval.h"
+#include "eval/omweso_eval.h"
 #include "eval/sowing_eval.h"
 #include "games/backgammon/bot.h"
+#include "games/bao/bao.h"
+#include "games/omweso/omweso.h"
 #include "games/registry.h"
 #include "games/sowing/state.h"
 #include "search/prove.h"
@@ -306,6 +311,118 @@ std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
            "the backgammon engines are level:N and alphabeta (MCTS is not offered for backgammon)");
 }
 
+// Bao and Omweso: the same typed alpha-beta (and MCTS) over the family's own state, with the
+// small evaluations of eval/bao_eval.h and eval/omweso_eval.h, and the sowing families' level
+// table (depth, noise in seeds, time cap). Annulled games (endless sowing, Omweso's repeated
+// positions and S0's impasse) end without a winner and score 0 in the search, as a draw.
+template <class S, class Eval>
+std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const std::string& family) {
+  if (spec.kind == "level") {
+    check_keys(spec, {"level", "seed"});
+    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
+    const SowingLevel& l = kSowingLevels[level - 1];
+    AlphaBetaConfig c;
+    c.limits.depth = l.depth;
+    c.limits.seconds = l.seconds;
+    c.temperature = l.temperature;
+    c.options.threads = l.threads;
+    c.options.hash_mb = level >= 8 ? 64 : 16;
+    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, Eval{}, c);
+  }
+  if (spec.kind == "alphabeta") {
+    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
+    AlphaBetaConfig c;
+    c.limits.seconds = number(spec, "time", 0, 0, 86400);
+    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
+    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
+    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.seconds = 1;
+    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+    c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
+    c.temperature = number(spec, "noise", 0, 0, 100);
+    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
+    return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, Eval{}, c);
+  }
+  if (spec.kind == "mcts") {
+    check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
+    MctsConfig c;
+    c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
+    c.seconds = number(spec, "time", 0, 0, 86400);
+    if (c.simulations == 0 && c.seconds <= 0) c.simulations = 10000;
+    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+    c.options.exploration = number(spec, "c", 1.0, 0, 100);
+    c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
+    if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
+      if (it->second != "playout" && it->second != "eval")
+        bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");
+      c.options.eval_leaf = it->second == "eval";
+    }
+    return std::make_unique<MctsEngine<S>>(spec.text, c, [](const S& s) { return Eval{}(s); });
+  }
+  bad_spec(spec, "unknown engine '" + spec.kind + "' for " + family);
+}
+
+// Omweso's setup: each player fills his 16 pits one by one (a1..h1, then a2..h2), up to 33
+// choices a ply for 15 plies before any seed moves, and every layout has the same material,
+// so a search there sees nothing. The engine lays its seeds out evenly instead: each pit gets
+// the seeds still in hand divided by the pits still to fill (2 a pit from a full hand), so
+// every pit can start a move; engines with noise (levels 1-6, alphabeta noise=X) shift a pit
+// by one seed at random. The setup move is one of the legal moves; play after it is searched.
+class OmwesoEngine : public Engine {
+ public:
+  OmwesoEngine(std::unique_ptr<Engine> search, bool noisy, std::uint64_t seed)
+      : search_(std::move(search)), noisy_(noisy), rng_(seed) {}
+  std::string name() const override { return search_->name(); }
+  std::string choose_move(const AnyState& state) override {
+    if (auto m = setup_move(state)) return *m;
+    return search_->choose_move(state);
+  }
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    if (auto m = setup_move(state)) return *m;
+    return search_->choose_move_on_clock(state, clock);
+  }
+  Analysis analyze(const AnyState& state, const Limits& limits) override {
+    return search_->analyze(state, limits);
+  }
+
+ private:
+  std::optional<std::string> setup_move(const AnyState& state) {
+    const auto& s = typed_state<omweso::State>(state, name());
+    if (!s.in_setup()) return std::nullopt;
+    omweso::State::MoveList moves;
+    s.legal_moves(moves);
+    if (moves.empty()) throw IllegalMoveError("no legal move in this position");
+    const int in_hand = static_cast<int>(moves.size()) - 1;  // moves place 0..in_hand seeds
+    int k = 0;
+    while (k < 15 && omweso::State::setup_pit(k) != moves[0].pit) ++k;
+    const int pits_left = 16 - k;  // this pit, the ones after it, and the last (takes the rest)
+    int n = (in_hand + pits_left / 2) / pits_left;
+    if (noisy_) n += static_cast<int>(rng_.below(3)) - 1;
+    n = std::clamp(n, 0, in_hand);
+    return s.format_move(moves[n]);
+  }
+
+  std::unique_ptr<Engine> search_;
+  bool noisy_;
+  Rng rng_;
+};
+
+std::unique_ptr<Engine> make_omweso_engine(const EngineSpec& spec) {
+  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(spec, "omweso");
+  bool noisy = false;
+  std::uint64_t seed = 1;
+  if (spec.kind == "level") {
+    noisy = kSowingLevels[whole(spec, "level", 5, 1, 10) - 1].temperature > 0;
+    seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL) ^ 0x5e7u;
+  } else if (spec.kind == "alphabeta") {
+    noisy = number(spec, "noise", 0, 0, 100) > 0;
+    seed = whole(spec, "seed", 1, 0, ~0ULL) ^ 0x5e7u;
+  } else {
+    seed = whole(spec, "seed", 1, 0, ~0ULL) ^ 0x5e7u;
+  }
+  return std::make_unique<OmwesoEngine>(std::move(search), noisy, seed);
+}
+
 }  // namespace
 
 std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) {
@@ -321,6 +438,9 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
     return make_sowing_engine(s->typed().rules(), spec);
   if (dynamic_cast<const TypedState<backgammon::State>*>(probe.get()))
     return make_backgammon_engine(spec);
+  if (dynamic_cast<const TypedState<bao::State>*>(probe.get()))
+    return make_board4_search<bao::State, eval::BaoEval>(spec, "bao");
+  if (dynamic_cast<const TypedState<omweso::State>*>(probe.get())) return make_omweso_engine(spec);
   throw VariantError("engine '" + spec.text + "': no search engine knows the " +
                      game.info().family + " family yet; 'random' plays every game");
 }

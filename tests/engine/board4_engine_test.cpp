@@ -1,0 +1,121 @@
+// Engines for the four-row families (Bao, Omweso): legal moves to the end of seeded games at
+// every level, Omweso's setup policy, and a deeper level beating level 1.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "core/error.h"
+#include "engine/engine.h"
+#include "games/registry.h"
+
+namespace naqala::engine {
+namespace {
+
+constexpr const char* kVariants[] = {"bao", "bao-kujifunza", "omweso", "omweso-s0"};
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Plays one game between two engines, checking every move; returns the outcome.
+Outcome play_out(const AnyGame& game, Engine& south, Engine& north, int max_plies, int* plies) {
+  auto state = game.new_game();
+  int n = 0;
+  for (; n < max_plies && !state->is_over(); ++n) {
+    Engine& e = state->to_move() == Player::South ? south : north;
+    const std::string move = e.choose_move(*state);
+    EXPECT_TRUE(contains(state->legal_moves(), move))
+        << game.info().name << " " << e.name() << " ply " << n << ": " << move;
+    if (!contains(state->legal_moves(), move)) break;
+    state->play(move);
+  }
+  if (plies) *plies = n;
+  EXPECT_TRUE(state->is_over()) << game.info().name << " " << south.name() << " vs " << north.name()
+                                << " not over after " << n << " plies";
+  if (state->is_over()) {
+    EXPECT_THROW(south.choose_move(*state), IllegalMoveError);
+  }
+  return state->outcome();
+}
+
+TEST(Board4Engine, EveryFamilyHasAnEngine) {
+  for (const char* v : kVariants) {
+    auto game = make_game(v);
+    for (int level = 1; level <= 10; ++level)
+      EXPECT_NO_THROW(make_engine(*game, "level:" + std::to_string(level))) << v << " " << level;
+    EXPECT_THROW(make_engine(*game, "alphabeta:weights=1/2"), VariantError) << v;
+    EXPECT_THROW(make_engine(*game, "mcts:leaf=magic"), VariantError) << v;
+  }
+}
+
+// Fast engines and the low levels to the end of several seeded games of every preset.
+TEST(Board4Engine, EnginesPlayOnlyLegalMovesToTheEnd) {
+  for (const char* v : kVariants) {
+    auto game = make_game(v);
+    for (const char* spec : {"random:seed=1", "level:1,seed=2", "level:2,seed=3",
+                             "alphabeta:depth=2,seed=4", "alphabeta:nodes=300,noise=1,seed=8",
+                             "mcts:sims=30,seed=9", "mcts:sims=30,leaf=eval,seed=7"}) {
+      for (int g = 0; g < 2; ++g) {
+        auto a = make_engine(*game, spec);
+        auto b = make_engine(*game, "level:1,seed=" + std::to_string(10 + g));
+        int plies = 0;
+        const auto t0 = std::chrono::steady_clock::now();
+        if (g == 0)
+          play_out(*game, *a, *b, 2000, &plies);
+        else
+          play_out(*game, *b, *a, 2000, &plies);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        // Omweso has relay sowings whose endlessness takes seconds to establish (see the report
+        // in docs/engines.md); these seeded games avoid them, and the time is reported.
+        if (seconds > 1) std::printf("%s %s: %d plies in %.1f s\n", v, spec, plies, seconds);
+      }
+    }
+  }
+}
+
+TEST(Board4Engine, OmwesoSetupIsLaidOutEvenly) {
+  auto game = make_game("omweso");
+  auto engine = make_engine(*game, "level:8,seed=1");  // no noise at level 8
+  auto state = game->new_game();
+  // South fills 15 pits (the 16th takes the rest), then North.
+  for (int ply = 0; ply < 30; ++ply) {
+    const std::string move = engine->choose_move(*state);
+    ASSERT_TRUE(contains(state->legal_moves(), move)) << move;
+    EXPECT_EQ(move.substr(move.find('=') + 1), "2") << "ply " << ply << ": " << move;
+    state->play(move);
+  }
+  EXPECT_EQ(state->position().find("setup"), std::string::npos) << state->position();
+  // Analysis during setup is the search's own (every legal layout move scored).
+  auto setup = game->new_game();
+  const auto a = engine->analyze(*setup, {0, 1, 0});
+  EXPECT_EQ(a.scores.size(), setup->legal_moves().size());
+}
+
+// A deeper level wins a small seeded match against level 1, colours alternating.
+TEST(Board4Engine, DeeperLevelBeatsLevelOne) {
+  for (const char* v : kVariants) {
+    auto game = make_game(v);
+    double points = 0;
+    int decided = 0;
+    constexpr int kGames = 4;
+    for (int g = 0; g < kGames; ++g) {
+      auto strong = make_engine(*game, "alphabeta:depth=3,seed=" + std::to_string(g));
+      auto weak = make_engine(*game, "level:1,seed=" + std::to_string(100 + g));
+      const bool strong_south = g % 2 == 0;
+      const Outcome o = strong_south ? play_out(*game, *strong, *weak, 2000, nullptr)
+                                     : play_out(*game, *weak, *strong, 2000, nullptr);
+      if (o.winner) ++decided;
+      const double south = o.south_points();
+      points += strong_south ? south : 1 - south;
+    }
+    EXPECT_GT(points, kGames / 2.0 + 0.5) << v << ": depth 3 scored " << points << " of " << kGames
+                                          << " against level 1 (" << decided << " decided)";
+  }
+}
+
+}  // namespace
+}  // namespace naqala::engine
