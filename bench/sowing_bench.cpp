@@ -88,12 +88,61 @@ int plain_oware_game(Rng& rng) {
   return plies;
 }
 
+// Plain Toguz Korgool: holes 0-8 South, 9-17 North; the first stone back into the origin,
+// even captures, the automatic tuz (never pit 9, not the number of the other's tuz, one each;
+// stones sown into it go to its owner), 82 ends the game, 81-81 draws.
+int plain_toguz_game(Rng& rng) {
+  std::array<int, 18> b;
+  b.fill(9);
+  int stores[2] = {0, 0}, tuz[2] = {-1, -1}, p = 0, plies = 0;
+  while (plies < kPlyCap) {
+    const int base = p * 9, obase = 9 - base;
+    int moves[9], n = 0;
+    for (int i = 0; i < 9; ++i)
+      if (b[base + i]) moves[n++] = base + i;  // a tuz is always empty
+    if (!n) break;
+    const int origin = moves[rng.below(n)];
+    int s = b[origin], h = origin;
+    b[origin] = 0;
+    if (s > 1) {
+      b[origin] = 1;
+      --s;
+    }
+    while (s) {
+      h = h == 17 ? 0 : h + 1;
+      if (h == tuz[0])
+        ++stores[0];
+      else if (h == tuz[1])
+        ++stores[1];
+      else
+        ++b[h];
+      --s;
+    }
+    ++plies;
+    if (h >= obase && h < obase + 9 && h != tuz[0] && h != tuz[1]) {
+      if (b[h] % 2 == 0) {
+        stores[p] += b[h];
+        b[h] = 0;
+      } else if (b[h] == 3 && tuz[p] < 0 && h != obase + 8 &&
+                 !(tuz[1 - p] >= 0 && tuz[1 - p] - base == h - obase)) {
+        tuz[p] = h;
+        stores[p] += 3;
+        b[h] = 0;
+      }
+    }
+    if (stores[0] >= 82 || stores[1] >= 82 || (stores[0] == 81 && stores[1] == 81)) break;
+    p ^= 1;
+  }
+  return plies;
+}
+
 template <int (*Game)(Rng&)>
 void BM_Plain(benchmark::State& state) {
   Rng rng(1);
   std::int64_t plies = 0;
   for (auto _ : state) plies += Game(rng);
-  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  state.counters["plies"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
 void BM_Engine(benchmark::State& state, const char* preset) {
@@ -115,7 +164,8 @@ void BM_Engine(benchmark::State& state, const char* preset) {
       ++plies;
     }
   }
-  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  state.counters["plies"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
 void BM_Perft(benchmark::State& state, const char* variant, int depth) {
@@ -124,14 +174,30 @@ void BM_Perft(benchmark::State& state, const char* variant, int depth) {
   std::uint64_t nodes = 0;
   for (auto _ : state)
     for (auto c : start->perft(depth)) nodes += c;
-  state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  state.counters["nodes"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
 BENCHMARK(BM_Plain<plain_kalah_game>)->Name("random_game/kalah/plain_loop");
 BENCHMARK_CAPTURE(BM_Engine, kalah, "kalah")->Name("random_game/kalah/engine");
 BENCHMARK(BM_Plain<plain_oware_game>)->Name("random_game/oware/plain_loop");
 BENCHMARK_CAPTURE(BM_Engine, oware, "oware")->Name("random_game/oware/engine");
-BENCHMARK_CAPTURE(BM_Perft, kalah, "kalah", 8)->Name("perft/kalah/8")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, oware, "oware", 8)->Name("perft/oware/8")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Plain<plain_toguz_game>)->Name("random_game/toguz/plain_loop");
+BENCHMARK_CAPTURE(BM_Engine, toguz, "toguz")->Name("random_game/toguz/engine");
+// Every other preset, engine only (no plain loop to compare with: the figures per preset).
+const bool kEveryPreset = [] {
+  for (const char* name :
+       {"bantumi", "awale", "ayoayo", "ayoayo-fours", "namnam", "kenyan-bao", "kenyan-bao-laps",
+        "congklak", "pallanguzhi", "mangala", "madjnuni", "el-akil", "el-ghasheem", "gabata"})
+    benchmark::RegisterBenchmark(("random_game/" + std::string(name) + "/engine").c_str(),
+                                 BM_Engine, name);
+  return true;
+}();
+BENCHMARK_CAPTURE(BM_Perft, kalah, "kalah", 8)
+    ->Name("perft/kalah/8")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, oware, "oware", 8)
+    ->Name("perft/oware/8")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

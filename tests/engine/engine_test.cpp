@@ -39,7 +39,7 @@ TEST(Engine, EveryEnginePlaysOnlyLegalMoves) {
     // Every engine seeded, so the games replay exactly.
     for (const char* spec :
          {"random:seed=1", "level:1,seed=2", "level:4,seed=3", "alphabeta:depth=3",
-          "alphabeta:nodes=2000", "mcts:sims=300,seed=4", "mcts:sims=300,leaf=eval,seed=5"}) {
+          "alphabeta:nodes=2000", "mcts:sims=100,seed=4", "mcts:sims=100,leaf=eval,seed=5"}) {
       auto engine = make_engine(*game, spec);
       auto state = game->new_game();
       // Oware between noisy players can wander for long before a cycle or a capture ends it.

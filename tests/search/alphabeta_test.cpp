@@ -192,8 +192,10 @@ TEST(AlphaBeta, StopsOnTimeAndNodes) {
   EXPECT_TRUE(moves.contains(r.best));
 }
 
-// Expectimax over the dice race, rounding each chance node as the search does.
-int expectimax(const DiceRace& s) {
+// Expectimax over the dice race, rounding each chance node as the search does (memoised).
+int expectimax(const DiceRace& s, std::unordered_map<std::uint64_t, int>& memo) {
+  if (auto it = memo.find(s.hash()); it != memo.end()) return it->second;
+  int value;
   if (s.is_chance_node()) {
     DiceRace::ChanceList outcomes;
     s.chance_outcomes(outcomes);
@@ -201,28 +203,31 @@ int expectimax(const DiceRace& s) {
     for (const auto& o : outcomes) {
       DiceRace next = s;
       next.apply_chance(o.chance);
-      sum += o.probability * expectimax(next);
+      sum += o.probability * expectimax(next, memo);
     }
-    return static_cast<int>(std::lround(sum));
+    value = static_cast<int>(std::lround(sum));
+  } else {
+    DiceRace::MoveList moves;
+    s.legal_moves(moves);
+    value = -kInfinity;
+    for (auto m : moves) {
+      DiceRace child = s;
+      child.play(m);
+      const int v =
+          child.is_over() ? terminal_value(child.outcome(), s.to_move()) : -expectimax(child, memo);
+      value = std::max(value, v);
+    }
   }
-  DiceRace::MoveList moves;
-  s.legal_moves(moves);
-  int best = -kInfinity;
-  for (auto m : moves) {
-    DiceRace child = s;
-    child.play(m);
-    const int v =
-        child.is_over() ? terminal_value(child.outcome(), s.to_move()) : -expectimax(child);
-    best = std::max(best, v);
-  }
-  return best;
+  memo[s.hash()] = value;
+  return value;
 }
 
 TEST(AlphaBeta, ExpectiminimaxWithStar1MatchesExpectimax) {
   for (int target : {3, 5, 7}) {
     DiceRace start(target);
     start.apply_chance(2);
-    const int truth = expectimax(start);
+    std::unordered_map<std::uint64_t, int> memo;
+    const int truth = expectimax(start, memo);
     for (int star1 : {0, 2, 100}) {
       AlphaBetaOptions options;
       options.star1_from_ply = star1;

@@ -127,7 +127,7 @@ struct TinyKalahEval {
 
 // Each turn starts with a roll of 1-3 (a chance node); the mover then adds the roll to his own
 // score or takes it from the other's. The first to reach the target wins by the difference;
-// after ten turns the higher score wins.
+// after eight turns the higher score wins.
 class DiceRace {
  public:
   using Move = std::uint8_t;  // 0 = add to own, 1 = take from other
@@ -184,7 +184,7 @@ class DiceRace {
 
  private:
   std::array<std::uint8_t, 2> score_{};
-  static constexpr int kTurns = 10;  // then the higher score wins
+  static constexpr int kTurns = 8;  // then the higher score wins
   std::uint8_t roll_ = 0;
   std::uint8_t turns_ = 0;
   std::uint8_t target_;

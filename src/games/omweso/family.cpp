@@ -117,7 +117,10 @@ GameFamily family() {
           throw VariantError("impasse_plies=" + value +
                              " is not allowed; allowed: 0 (never) to 10000");
         rules->impasse_plies = n;
-        if (n != 200) rules->chosen = "impasse_plies=" + std::to_string(n);
+        if (n != 200) {
+          rules->chosen = "impasse_plies=";
+          rules->chosen += std::to_string(n);
+        }
       }
       return std::make_unique<OmwesoGame>(std::move(rules));
     }

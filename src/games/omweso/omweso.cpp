@@ -322,10 +322,13 @@ std::string State::position() const {
     s += "/";
     for (int p = 0; p < 2; ++p) {
       if (p) s += ',';
-      s += std::to_string(captures_[p]) + ":" + std::to_string(kichwa_now_[p]) +
-           std::to_string(kichwa_before_[p]);
+      s += std::to_string(captures_[p]);
+      s += ':';
+      s += std::to_string(kichwa_now_[p]);
+      s += std::to_string(kichwa_before_[p]);
     }
-    s += "," + std::to_string(quiet_plies_);
+    s += ',';
+    s += std::to_string(quiet_plies_);
   }
   return s;
 }

@@ -73,7 +73,8 @@ void Rules::finalize() {
       for (int i = 0; i < n; ++i) lh[k++] = static_cast<std::uint8_t>(mine + i);
       for (int i = 0; i < n; ++i) lh[k++] = static_cast<std::uint8_t>(first_pit(opponent(p)) + i);
     }
-    labels = k;
+    // Only Nam-Nam's rounds hand the opponent's pits over; elsewhere a player sows his own.
+    labels = rows == 2 && rounds != RoundKind::NamNam ? n : k;
     for (int i = 0; i < k; ++i) hl[lh[i]] = static_cast<std::int8_t>(i);
   }
   for (int c = 0; c < 32; ++c)

@@ -640,7 +640,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   if (R.draw_at_half && R.threshold == 0) conflict("end.draw_at_half", "needs end.threshold");
   // Everything the fast path does not play goes to the general path (state_general.cpp).
   const bool fast_capture =
-      R.capture_set == 0 || (R.capture_set == kCapOpposite && R.with_last_seed) ||
+      R.capture_set == 0 || R.capture_set == kCapOpposite ||
       (R.capture_set == kCapCounts && !even && R.capture_side == CaptureSide::Opponent &&
        !R.with_opposite && R.chain_dir == ChainDir::Backward);
   R.general = R.rows != 2 || R.laps != Laps::Single || !fast_capture || R.during != Taker::None ||

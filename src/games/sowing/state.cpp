@@ -335,20 +335,32 @@ nlohmann::json State::board_json() const {
   nlohmann::json extra = nlohmann::json::object();
   if (r.general) {
     if (r.rows == 3) {
-      nlohmann::json middle = nlohmann::json::array();
+      nlohmann::json middle = nlohmann::json::array(), from_north = nlohmann::json::array();
       for (int i = 0; i < r.pits; ++i) middle.push_back(board_[r.pits + i]);
+      for (int i = r.pits - 1; i >= 0; --i) from_north.push_back(board_[r.pits + i]);
       extra["middle_row"] = middle;  // columns from South's left
+      rows.push_back(from_north);    // rows[2]: the middle row from North's left (web/src/boards)
     }
     nlohmann::json owners = nlohmann::json::array(), burnt_pits = nlohmann::json::array(),
-                   tuz = nlohmann::json::array();
+                   tuz_pits = nlohmann::json::array();
     for (int h = 0; h < r.pit_count(); ++h) {
       owners.push_back(std::string(1, letter(owner_of(h))));
       if (burnt(h)) burnt_pits.push_back(pit_name(r, h));
-      if (h == tuz_[0] || h == tuz_[1]) tuz.push_back(pit_name(r, h));
+      if (h == tuz_[0] || h == tuz_[1]) tuz_pits.push_back(pit_name(r, h));
     }
+    // "tuz": per player, the index (in the other's row) of his tuz, or null.
+    nlohmann::json tuz = nlohmann::json::array();
+    for (Player p : {Player::South, Player::North}) {
+      const int t = tuz_[index(p)];
+      if (t < 0)
+        tuz.push_back(nullptr);
+      else
+        tuz.push_back(t - r.first_pit(opponent(p)));
+    }
+    extra["tuz"] = tuz;
+    extra["tuz_pits"] = tuz_pits;
     extra["owners"] = owners;
     extra["burnt"] = burnt_pits;
-    extra["tuz"] = tuz;
     static constexpr const char* phases[] = {"play", "setup", "pie", "joint", "claim"};
     extra["phase"] = phases[static_cast<int>(phase_)];
     if (r.rounds != RoundKind::None) {

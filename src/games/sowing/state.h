@@ -81,6 +81,7 @@ class State {
   // The general path (state_general.cpp): relay, rounds, setup, tuz, joint moves, ...
   void init_general();
   void legal_general(MoveList& moves) const;
+  void legal_for(Player me, MoveList& moves) const;
   void play_general(Move move);
   std::string format_general(Move move) const;
   std::optional<Move> parse_general(std::string_view text) const;
@@ -100,6 +101,7 @@ class State {
   bool tuz_eligible(int hole) const;
   int owned_seeds(Player p) const;
   bool can_move(Player p) const;
+  std::uint32_t sowable(Player p) const;
   void take(int hole, Player taker);
   void after_general(int last, bool extra_turn, bool captured);
   void end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied);
@@ -255,9 +257,9 @@ inline void State::capture(int last) {
       if (!r.is_pit(last) || r.owner(last) != mover_ || board_[last] != 1) return;
       const int opposite = r.opposite(last);
       if (board_[opposite] == 0 && !r.empty_capture) return;
-      board_[r.store(mover_)] += board_[opposite] + 1;
+      board_[r.store(mover_)] += board_[opposite] + (r.with_last_seed ? 1 : 0);
       board_[opposite] = 0;
-      board_[last] = 0;
+      if (r.with_last_seed) board_[last] = 0;
       return;
     }
     case CaptureKind::Counts: {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <optional>
 
 #include "core/error.h"
 #include "games/sowing/state.h"
@@ -67,9 +68,14 @@ void State::init_general() {
 // ---- moves ----
 
 void State::legal_general(MoveList& moves) const {
+  legal_for(mover_, moves);
+}
+
+// The moves `me` would have if it were his turn (the pass rules ask about the opponent too).
+void State::legal_for(Player me, MoveList& moves) const {
   const Rules& r = *rules_;
   moves.clear();
-  const int p = index(mover_);
+  const int p = index(me);
   switch (phase_) {
     case Phase::Setup: {
       const bool mirror = r.setup == SetupKind::Mirror;
@@ -88,7 +94,7 @@ void State::legal_general(MoveList& moves) const {
       moves.push_back(kPie | 1);
       return;
     case Phase::Claim: {
-      const int k = (store(mover_) - r.pits * r.initial_seeds) / r.initial_seeds;
+      const int k = (store(me) - r.pits * r.initial_seeds) / r.initial_seeds;
       for (unsigned mask = 1; mask < (1u << r.pits); ++mask)
         if (std::popcount(mask) == k) moves.push_back(static_cast<Move>(kClaim | mask));
       return;
@@ -104,22 +110,28 @@ void State::legal_general(MoveList& moves) const {
     case Phase::Play:
       break;
   }
-  const Player you = opponent(mover_);
+  const Player you = opponent(me);
   const bool starving = r.must_feed && owned_seeds(you) == 0;
   if (starving && r.feeding == Feeding::Gift) {
     for (int k = 0; k < r.pits; ++k)
-      if (board_[r.label_hole[p][k]] > 0 && owner_of(r.label_hole[p][k]) == mover_)
+      if (board_[r.label_hole[p][k]] > 0 && owner_of(r.label_hole[p][k]) == me)
         moves.push_back(static_cast<Move>(k | kGift));
     return;
   }
+  // Branch-free, as on the fast path: which pits hold seeds is unpredictable.
+  const std::uint32_t playable = sowable(me);
+  const auto& holes = r.label_hole[p];
+  Move* out = moves.data();
+  std::size_t n = 0;
   bool any_multi = false;
   for (int k = 0; k < r.labels; ++k) {
-    const int h = r.label_hole[p][k];
-    if (owner_of(h) != mover_ || burnt(h) || board_[h] < r.min_seeds) continue;
-    if (h == tuz_[0] || h == tuz_[1]) continue;
-    moves.push_back(static_cast<Move>(k));
-    any_multi |= board_[h] > 1;
+    const int h = holes[k];
+    const bool ok = ((playable >> h) & 1) & (board_[h] >= r.min_seeds);
+    out[n] = static_cast<Move>(k);
+    n += ok;
+    any_multi |= ok & (board_[h] > 1);
   }
+  moves.set_size(n);
   if (r.pit_choice == PitChoice::Rightmost && !moves.empty()) {
     // The head (rightmost pit of his row), or the nearest pit left of it that holds seeds.
     Move best = moves[0];
@@ -141,6 +153,7 @@ void State::legal_general(MoveList& moves) const {
       const int h = r.label_hole[p][m];
       if (starving) {
         State after = *this;
+        after.mover_ = me;
         const SowResult res = after.sow_general(h, false);
         if (!res.infinite && after.owned_seeds(you) == 0) continue;
       }
@@ -148,6 +161,7 @@ void State::legal_general(MoveList& moves) const {
       if (r.tuz == TuzKind::Choice && tuz_[p] == -1) {
         // `7t` beside `7` only where the last seed would make an eligible tuz.
         State probe = *this;
+        probe.mover_ = me;
         const SowResult res = probe.sow_general(h, true);
         if (!res.infinite && probe.tuz_[p] != -1) moves.push_back(static_cast<Move>(m | kTuz));
       }
@@ -171,7 +185,7 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
-void State::drop(int hole, bool last, SowResult& res) {
+inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
@@ -270,12 +284,26 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
     int hole;
     bool operator==(const Snapshot&) const = default;
   };
-  LoopDetector<Snapshot> loop({board_, -1});
+  std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
+  const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
   for (;;) {
-    while (hand > 0) {
-      hole = step(hole, lap_origin);
-      --hand;
-      drop(hole, hand == 0, res);
+    if (simple) {
+      // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
+      const auto& next = r.next[index(mover_)];
+      while (hand > 0) {
+        hole = next[hole];
+        --hand;
+        if (hole == tuz_[0] || hole == tuz_[1])
+          ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
+        else
+          ++board_[hole];
+      }
+    } else {
+      while (hand > 0) {
+        hole = step(hole, lap_origin);
+        --hand;
+        drop(hole, hand == 0, res);
+      }
     }
     res.last = hole;
     if (res.ended || !r.is_pit(hole)) return res;
@@ -316,7 +344,9 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         break;
       }
     }
-    if (loop.repeats({board_, hole})) {
+    if (!loop) {
+      loop.emplace(Snapshot{board_, hole});
+    } else if (loop->repeats({board_, hole})) {
       res.infinite = true;
       return res;
     }
@@ -408,7 +438,8 @@ void State::play_general(Move move) {
     mover_ = opponent(mover_);
     return check_general();
   }
-  const auto before = board_;
+  std::array<std::uint8_t, kMaxHoles> before;
+  if (r.laps != Laps::Single) before = board_;
   const SowResult res = sow_general(hole, move & kTuz);
   if (res.infinite) {
     // A sowing that never ends annuls the game (RULES.md preface, S4:253-255).
@@ -442,11 +473,28 @@ void State::after_general(int last, bool extra_turn, bool captured) {
   check_general();
 }
 
+// The pits `p` may sow from if they hold seeds: his own, not burnt, not a tuz.
+std::uint32_t State::sowable(Player p) const {
+  std::uint32_t mask = p == Player::North ? owners_ : ~owners_;
+  mask &= ~burnt_;
+  for (int t : tuz_)
+    if (t >= 0) mask &= ~(1u << t);
+  return mask;
+}
+
 bool State::can_move(Player p) const {
-  State probe = *this;
-  probe.mover_ = p;
+  const Rules& r = *rules_;
+  // Only feeding can take every move away: otherwise a pit he may sow is enough.
+  if (phase_ == Phase::Play && !(r.must_feed && owned_seeds(opponent(p)) == 0)) {
+    const std::uint32_t playable = sowable(p);
+    for (int k = 0; k < r.labels; ++k) {
+      const int h = r.label_hole[index(p)][k];
+      if (((playable >> h) & 1) && board_[h] >= r.min_seeds) return true;
+    }
+    return false;
+  }
   MoveList moves;
-  probe.legal_general(moves);
+  legal_for(p, moves);
   return !moves.empty();
 }
 
@@ -456,8 +504,8 @@ void State::check_general() {
   const Player me = mover_, you = opponent(me);
   if (r.one_each_ends && owned_seeds(Player::South) == 1 && owned_seeds(Player::North) == 1)
     return end_round(EndReason::RowEmpty, Remaining::Owner, {});  // S4:70: each takes his own
-  if (seeds_in_play() == 0) return end_round(EndReason::AllCaptured, Remaining::None, {});
   if (r.row_empty == RowEmptyCheck::Immediate) {
+    if (seeds_in_play() == 0) return end_round(EndReason::AllCaptured, Remaining::None, {});
     const bool south_empty = owned_seeds(Player::South) == 0,
                north_empty = owned_seeds(Player::North) == 0;
     if (south_empty || north_empty)
@@ -465,6 +513,7 @@ void State::check_general() {
                        south_empty ? Player::South : Player::North);
   }
   if (can_move(me)) return;
+  if (seeds_in_play() == 0) return end_round(EndReason::AllCaptured, Remaining::None, {});
   if (r.must_feed && owned_seeds(you) == 0 && owned_seeds(me) > 0) {
     if (r.cannot_feed == CannotFeed::MoverTakes)
       return end_round(EndReason::CannotFeed, Remaining::Emptied, me);

@@ -413,7 +413,9 @@ void random_games(const std::string& preset, int games, std::uint64_t seed, bool
       ASSERT_EQ(total(s), 64) << s.position();
       // The stage changes exactly when the hands are empty.
       const bool namua = s.in_namua(s.to_move());
-      if (!was_namua) ASSERT_FALSE(namua);
+      if (!was_namua) {
+        ASSERT_FALSE(namua);
+      }
       was_namua = namua;
       if (check_reference) {
         ASSERT_EQ(engine_successors(s), reference::successors(to_reference(s))) << s.position();

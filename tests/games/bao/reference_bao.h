@@ -270,8 +270,10 @@ inline std::string text(const Pos& p) {
   std::string s;
   for (int who = 0; who < 2; ++who)
     for (int row = 0; row < 2; ++row) {
-      for (int col = 0; col < 8; ++col)
-        s += (col ? "," : "") + std::to_string(p.pit[who][row][col]);
+      for (int col = 0; col < 8; ++col) {
+        if (col) s += ',';
+        s += std::to_string(p.pit[who][row][col]);
+      }
       s += "/";
     }
   s += std::to_string(p.hand[0]) + "," + std::to_string(p.hand[1]) + "/";

@@ -380,8 +380,9 @@ void random_games(const Rules& rules, int games, std::uint64_t seed, bool check_
     while (!s.is_over()) {
       if (!s.in_setup()) {
         ASSERT_EQ(total(s), 64) << s.position();
-        if (check_reference)
+        if (check_reference) {
           ASSERT_EQ(engine_successors(s), ref_successors(to_ref(s))) << s.position();
+        }
       }
       State::MoveList moves;
       s.legal_moves(moves);

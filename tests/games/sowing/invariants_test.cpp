@@ -40,6 +40,7 @@ const std::vector<Case>& cases() {
       {"madjnuni", {{"capture", "standard"}}},
       {"el-akil", {}},
       {"el-akil", {{"pit", "rightmost"}, {"opposite", "true"}}},
+      {"el-akil", {{"layout", "free"}}},
       {"el-ghasheem", {}},
       {"gabata", {}},
       {"gabata", {{"capture", "enemy"}}},

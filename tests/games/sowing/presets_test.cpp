@@ -11,7 +11,13 @@ namespace naqala::sowing {
 namespace {
 
 using ::testing::HasSubstr;
-using testing::preset;
+
+// States point at their rules: keep every ruleset a test loads alive until the end.
+std::shared_ptr<const Rules> preset(const std::string& name, const OptionValues& options = {}) {
+  static std::vector<std::shared_ptr<const Rules>> kept;
+  kept.push_back(testing::preset(name, options));
+  return kept.back();
+}
 
 // Plays `moves` (space-separated, in the game's notation), each checked to be legal.
 void play(State& s, const std::string& moves) {
@@ -578,6 +584,14 @@ TEST(ElAkil, MirroredSetupOfSeventyTwo) {
   EXPECT_EQ(legal(s), (std::vector<std::string>{"6=0"}));
   play(s, "6=0");
   EXPECT_EQ(s.position(), "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S/phase:pie");
+}
+
+// Option layout=free: any counts over the twelve pits, South's first.
+TEST(ElAkil, FreeLayoutOption) {
+  State s = State::initial(*preset("el-akil", {{"layout", "free"}}));
+  auto first = legal(s);
+  EXPECT_EQ(first.size(), 73u);
+  EXPECT_EQ(first.front(), "S1=0");
 }
 
 // S4:61 and A22b: the non-arranger moves first; if he turns the board, the arranger does.

@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 
@@ -8,9 +9,15 @@
 
 namespace naqala::sowing::testing {
 
+// The rules of a preset. States point into their rules, so every ruleset a test asks for is
+// kept for the whole test program: `State s = State::initial(*preset("toguz"));` stays valid.
 inline std::shared_ptr<const Rules> preset(const std::string& name, const OptionValues& options = {}) {
+  static std::map<std::string, std::shared_ptr<const Rules>> kept;
+  std::string key = name;
+  for (const auto& [k, v] : options) key += "," + k + "=" + v;
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
   for (const auto& p : presets())
-    if (p.name == name) return load_rules(p.toml, name, options);
+    if (p.name == name) return kept[key] = load_rules(p.toml, name, options);
   throw Error("no preset " + name);
 }
 

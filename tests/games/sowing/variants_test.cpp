@@ -140,7 +140,7 @@ TEST(VariantFile, GeneralPathContradictionsAreRefused) {
 
 // Rulesets that use nothing of the general path stay on the fast path.
 TEST(VariantFile, FastPathIsChosenFromTheData) {
-  for (const char* name : {"kalah", "bantumi", "oware", "awale"})
+  for (const char* name : {"kalah", "bantumi", "oware", "awale", "kenyan-bao"})
     EXPECT_FALSE(testing::preset(name)->general) << name;
   EXPECT_TRUE(testing::preset("awale", {{"feeding", "gift"}})->general);
   for (const char* name : {"ayoayo", "toguz", "gabata", "congklak", "madjnuni"})
