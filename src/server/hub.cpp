@@ -164,7 +164,10 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
   auto g = std::make_unique<Live>();
   g->row = row;
   g->game = make_game(row.variant);
-  g->state = g->game->from_position(row.start_position);
+  // The usual start needs no parsing; other starts round-trip through the position text.
+  auto fresh = g->game->new_game();
+  g->state = fresh->position() == row.start_position ? std::move(fresh)
+                                                     : g->game->from_position(row.start_position);
   for (const auto& m : moves) {
     if (m.side == '*')
       g->state->apply_chance(m.text);
@@ -253,15 +256,16 @@ json Hub::variants() {
                       {"type", o.type},
                       {"default", o.default_value},
                       {"allowed", o.allowed}});
-    // Whether a computer opponent exists for it (asked once: the answer is fixed per build).
-    auto known = computer_plays_.find(v.name);
+    // Whether a computer opponent exists: make_engine dispatches on the family's state type,
+    // so the family's first variant answers for all of it (asked once per build).
+    auto known = computer_plays_.find(v.family);
     if (known == computer_plays_.end()) {
       bool plays = false;
       try {
         plays = engine::make_engine(*make_game(v.name), "level:1") != nullptr;
       } catch (const Error&) {
       }
-      known = computer_plays_.emplace(v.name, plays).first;
+      known = computer_plays_.emplace(v.family, plays).first;
     }
     out.push_back({{"name", v.name},
                    {"computer", known->second},
@@ -486,7 +490,9 @@ std::string Hub::record(const std::string& id) {
 
 json Hub::review(const std::string& id) {
   Live& g = live(id);
-  auto state = g.game->from_position(g.row.start_position);
+  auto state = g.game->new_game();
+  if (state->position() != g.row.start_position)
+    state = g.game->from_position(g.row.start_position);
   json boards = json::array({state->board_json()});
   json plies = json::array();
   for (const auto& m : g.plies) {

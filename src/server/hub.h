@@ -112,7 +112,7 @@ class Hub {
   std::map<std::string, std::unique_ptr<Live>> games_;
   Rng rng_;
   bool stopping_ = false;
-  std::map<std::string, bool> computer_plays_;  // variant name -> an engine plays it
+  std::map<std::string, bool> computer_plays_;  // family -> an engine plays it
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

@@ -536,7 +536,8 @@ TEST_F(ServerTest, ConcurrentGamesStayApart) {
   EXPECT_GE(finished_plies.load(), kThreads * kGamesPerThread * 6);
   // Every game's moves in the store replay exactly (the server reloads them).
   Reply listed = request(port_, http::verb::get, "/api/games");
-  for (const auto& g : listed.json_body()["live"]) {
+  const json all = listed.json_body();
+  for (const auto& g : all["live"]) {
     json view =
         request(port_, http::verb::get, "/api/games/" + g["id"].get<std::string>()).json_body();
     EXPECT_EQ(view["plies"].size(), g["plies"].get<std::size_t>());
