@@ -200,6 +200,24 @@ eval::SowingWeights sowing_weights(const EngineSpec& spec, const sowing::Rules& 
   return w;
 }
 
+// The options every `mcts:` spec takes, whatever the game.
+MctsConfig mcts_config(const EngineSpec& spec) {
+  check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
+  MctsConfig c;
+  c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
+  c.seconds = number(spec, "time", 0, 0, 86400);
+  if (c.simulations == 0 && c.seconds <= 0) c.simulations = 10000;
+  c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+  c.options.exploration = number(spec, "c", 1.0, 0, 100);
+  c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
+  if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
+    if (it->second != "playout" && it->second != "eval")
+      bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");
+    c.options.eval_leaf = it->second == "eval";
+  }
+  return c;
+}
+
 std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
                                            const EngineSpec& spec) {
   // The engine keeps its own copy of the ruleset: the game object may go away first.
@@ -232,19 +250,7 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, sowing_weights(spec, *rules));
   }
   if (spec.kind == "mcts") {
-    check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
-    MctsConfig c;
-    c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
-    c.seconds = number(spec, "time", 0, 0, 86400);
-    if (c.simulations == 0 && c.seconds <= 0) c.simulations = 10000;
-    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
-    c.options.exploration = number(spec, "c", 1.0, 0, 100);
-    c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
-      if (it->second != "playout" && it->second != "eval")
-        bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");
-      c.options.eval_leaf = it->second == "eval";
-    }
+    const MctsConfig c = mcts_config(spec);
     eval::SowingEval eval(*rules);
     // The engine owns a copy of the ruleset; the leaf evaluation captures it with the tables.
     return std::make_unique<MctsEngine<sowing::State>>(
@@ -344,19 +350,7 @@ std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const std::st
     return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, Eval{}, c);
   }
   if (spec.kind == "mcts") {
-    check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
-    MctsConfig c;
-    c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
-    c.seconds = number(spec, "time", 0, 0, 86400);
-    if (c.simulations == 0 && c.seconds <= 0) c.simulations = 10000;
-    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
-    c.options.exploration = number(spec, "c", 1.0, 0, 100);
-    c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
-      if (it->second != "playout" && it->second != "eval")
-        bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");
-      c.options.eval_leaf = it->second == "eval";
-    }
+    const MctsConfig c = mcts_config(spec);
     return std::make_unique<MctsEngine<S>>(spec.text, c, [](const S& s) { return Eval{}(s); });
   }
   bad_spec(spec, "unknown engine '" + spec.kind + "' for " + family);
