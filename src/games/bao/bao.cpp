@@ -256,7 +256,7 @@ std::uint16_t State::stop_pits(Player p, bool captures, int takasia) const {
 bool State::relay_on(int& e, int dir, std::uint16_t stops) {
   Row& own = pits_[index(mover_)];
   const RelayEnd end = relay(own, e, dir, stops, steps_);
-  if (end == RelayEnd::Endless) annul();
+  if (end == RelayEnd::Endless || end == RelayEnd::OverTime) annul();
   return end == RelayEnd::Special;
 }
 

@@ -131,9 +131,14 @@ inline int sow_ring(std::array<std::uint8_t, kPits>& pits, int from, int seeds, 
 // 16/gcd(k,16) stretches of m laps are the same stretch turned by k, 2k, ... and the last
 // lands exactly where it began: the relay never ends unless a turned stretch lands on a
 // special pit, which is checked on the 16-bit mask of pits landed in; if one does, the relay
-// jumps straight there (one replay of the stretch). Endless relays have periods of tens of
-// millions of laps, but their turned period is 8 to 16 times shorter. Allocation-free.
-enum class RelayEnd : std::uint8_t { Empty, Special, Endless };
+// jumps straight there (one replay of the stretch). The turned period is 8 to 16 times
+// shorter than the period, but endless relays of 60 seeds can still have turned periods of
+// 10^8 laps: after `max_laps` laps (0 = no limit) the relay stops as OverTime, the rule of
+// S4:255 that a sowing not finished within two minutes is endless (kMaxRelayLaps is 65536
+// laps, some 250,000 seeds, a millisecond or two; the longest finite relay in a million random
+// rings took 607 laps). Allocation-free.
+enum class RelayEnd : std::uint8_t { Empty, Special, Endless, OverTime };
+constexpr std::uint64_t kMaxRelayLaps = 1u << 16;
 
 namespace detail {
 using Pits128 = unsigned __int128;
@@ -160,14 +165,16 @@ inline int lap(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint6
 }  // namespace detail
 
 inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir,
-                      std::uint16_t special, std::uint64_t& steps) {
+                      std::uint16_t special, std::uint64_t& steps,
+                      std::uint64_t max_laps = kMaxRelayLaps) {
   using namespace detail;
   std::array<std::uint8_t, kPits> saved = pits;  // Brent's tortoise
   int saved_e = e;
   Pits128 saved_view = turned_from(load(pits), e);
   std::uint16_t landed = 0;  // pits landed in since the tortoise
-  std::uint64_t stretch_steps = 0, power = 1, laps = 0;
+  std::uint64_t stretch_steps = 0, power = 1, laps = 0, total = 0;
   while (true) {
+    if (++total > max_laps && max_laps) return RelayEnd::OverTime;
     std::uint64_t lap_steps = 0;
     e = lap(pits, e, dir, lap_steps);
     steps += lap_steps;

@@ -264,9 +264,10 @@ int State::run(Move m, bool count_only) {
       continue;
     }
     if (s0) break;  // S0: no relay
-    const RelayEnd end = relay(own, e, dir, capture_pits(), steps_);
+    const RelayEnd end = relay(own, e, dir, capture_pits(), steps_,
+                               rules_->sowing_seconds ? kMaxRelayLaps : 0);
     if (end == RelayEnd::Empty) break;
-    if (end == RelayEnd::Endless) {
+    if (end != RelayEnd::Special) {
       reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
       winner_.reset();
       return taken;

@@ -29,8 +29,9 @@ struct Rules {
   bool reverse_resow = false;  // reverse-captured seeds may again go clockwise into a capture
   bool win_both_ends = false;  // captures at both ends of the board in one move win
   // S4:255's clock rule: a sowing not finished within this many seconds is endless and the
-  // game annulled (0 = none). Data for the clocks of the server and the CLI; the engine
-  // itself proves endless sowings exactly.
+  // game annulled (0 = none). Data for the clocks of the server and the CLI (VariantInfo); the
+  // engine, which proves endless relays exactly, also stops a relay after board4::kMaxRelayLaps
+  // laps (some 250,000 seeds, far beyond two minutes) unless it is 0.
   int sowing_seconds = 120;
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options, spec order
 };
