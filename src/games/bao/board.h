@@ -164,9 +164,8 @@ inline int lap(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint6
 }
 }  // namespace detail
 
-inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir,
-                      std::uint16_t special, std::uint64_t& steps,
-                      std::uint64_t max_laps = kMaxRelayLaps) {
+inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, std::uint16_t special,
+                      std::uint64_t& steps, std::uint64_t max_laps = kMaxRelayLaps) {
   using namespace detail;
   std::array<std::uint8_t, kPits> saved = pits;  // Brent's tortoise
   int saved_e = e;

@@ -127,7 +127,8 @@ std::uint16_t State::capture_pits() const {
   const Row& opp = pits_[index(opponent(mover_))];
   std::uint16_t mask = 0;
   for (int r = 8; r < kPits; ++r)
-    if (opp[facing(r)] > 0 && opp[facing_back(r)] > 0) mask = static_cast<std::uint16_t>(mask | 1u << r);
+    if (opp[facing(r)] > 0 && opp[facing_back(r)] > 0)
+      mask = static_cast<std::uint16_t>(mask | 1u << r);
   return mask;
 }
 
@@ -264,8 +265,8 @@ int State::run(Move m, bool count_only) {
       continue;
     }
     if (s0) break;  // S0: no relay
-    const RelayEnd end = relay(own, e, dir, capture_pits(), steps_,
-                               rules_->sowing_seconds ? kMaxRelayLaps : 0);
+    const RelayEnd end =
+        relay(own, e, dir, capture_pits(), steps_, rules_->sowing_seconds ? kMaxRelayLaps : 0);
     if (end == RelayEnd::Empty) break;
     if (end != RelayEnd::Special) {
       reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
@@ -391,7 +392,8 @@ std::optional<Move> State::parse_move(std::string_view t) const {
     if (!pit || choices.empty() || choices.size() > 8) return std::nullopt;
     for (std::size_t i = 0; i < choices.size(); ++i) {
       if (choices[i] != '<' && choices[i] != '>') return std::nullopt;
-      if (dir_from_marker(pit->second, choices[i]) == CW) n = static_cast<std::uint8_t>(n | 1u << i);
+      if (dir_from_marker(pit->second, choices[i]) == CW)
+        n = static_cast<std::uint8_t>(n | 1u << i);
     }
   }
   const auto x = t.find('x');

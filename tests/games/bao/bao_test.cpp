@@ -296,7 +296,8 @@ TEST(Bao, TakasiaThirdClauseHouseTaxS4_246) {
   // pit in its first sowing is interrupted. South's g1 is takasia; his only move is the house
   // tax (S4:236, option house_rules_in_mtaji).
   Fixture f("bao", {{"house_rules_in_mtaji", "true"}});
-  const State s = f.at("0,0,1,0,6,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0/0,0/S/S/g1");
+  const State s =
+      f.at("0,0,1,0,6,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0/0,0/S/S/g1");
   EXPECT_EQ(legal(s), (std::vector<std::string>{"e1<", "e1>"}));
   // e1< sows two seeds into d1, c1: g1 not reached, so the move ends though c1 is occupied
   // (a relay would lift c1 and go on to b1, a1).
@@ -634,8 +635,8 @@ TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
     const int start = static_cast<int>(rng.below(16));
     if (ring[start] < 2) continue;
     const int dir = rng.below(2) ? CCW : CW;
-    const auto special = static_cast<std::uint16_t>(
-        (1u << rng.below(16) | 1u << rng.below(16)) & ~(1u << start) & (rng.below(3) ? 0xffff : 0));
+    const auto special = static_cast<std::uint16_t>((1u << rng.below(16) | 1u << rng.below(16)) &
+                                                    ~(1u << start) & (rng.below(3) ? 0xffff : 0));
     // The naive relay.
     std::set<std::pair<std::array<std::uint8_t, 16>, int>> seen;
     auto naive = ring;

@@ -191,7 +191,8 @@ TEST(Omweso, ReverseResowOption) {
   const State s = State::from_position(resow, pos);
   EXPECT_EQ(legal(s), (std::vector<std::string>{"a1<", "a1>", "a1>:>"}));
   EXPECT_EQ(after(s, "a1>"), "1,1,2,1,0,0,0,0/1,1,1,0,0,0,0,0/0,0,0,0,1,0,0,0/54,0,0,0,1,0,0,0/N");
-  EXPECT_EQ(after(s, "a1>:>"), "2,2,3,2,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/54,0,0,0,0,0,0,0/N");
+  EXPECT_EQ(after(s, "a1>:>"),
+            "2,2,3,2,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/54,0,0,0,0,0,0,0/N");
   EXPECT_EQ(make_game("omweso:reverse_resow=true")->spec(), "omweso:reverse_resow=true");
 }
 
