@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "tests/games/bao/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
 
 namespace naqala::bao {
@@ -31,34 +32,10 @@ struct Fixture {
   State at(const std::string& pos) const { return State::from_position(rules, pos); }
 };
 
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Plays a move given as text, checking it is legal.
-void play(State& s, const std::string& text) {
-  auto m = s.parse_move(text);
-  ASSERT_TRUE(m.has_value()) << text;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
-  s.play(*m);
-}
-
-std::string after(const State& s, const std::string& text) {
-  State t = s;
-  play(t, text);
-  return t.position();
-}
-
-int total(const State& s) {
-  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
-}
+using board4::testing::after;
+using board4::testing::legal;
+using board4::testing::play;
+using board4::testing::total;
 
 reference::Pos to_reference(const State& s);
 
@@ -400,7 +377,8 @@ TEST(Bao, BadMovesAndPositionsAreRefusedWithReasons) {
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/X/-", "S or N");
   bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
       "empty nyumba");
-  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "seed count");
+  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
+      "whole number");
   EXPECT_THROW(make_game("bao:house_seeds=7"), VariantError);
   EXPECT_THROW(make_game("bao:colour=red"), VariantError);
   EXPECT_THROW(make_game("bao-kujifunza:takasia=false"), VariantError);

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "tests/games/bao/four_row_test_util.h"
 
 namespace naqala::omweso {
 namespace {
@@ -21,33 +22,10 @@ namespace {
 const Rules kStandard = make_rules(Version::Standard, {});
 const Rules kS0 = make_rules(Version::S0, {});
 
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-void play(State& s, const std::string& text) {
-  auto m = s.parse_move(text);
-  ASSERT_TRUE(m.has_value()) << text;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
-  s.play(*m);
-}
-
-std::string after(const State& s, const std::string& text) {
-  State t = s;
-  play(t, text);
-  return t.position();
-}
-
-int total(const State& s) {
-  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
-}
+using board4::testing::after;
+using board4::testing::legal;
+using board4::testing::play;
+using board4::testing::total;
 
 TEST(Omweso, SetupIsTheFirstDecisions) {
   State s = State::initial(kStandard);
