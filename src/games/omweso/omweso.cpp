@@ -165,7 +165,9 @@ void State::legal_moves(MoveList& moves) const {
 
 // Every choice sequence of a reverse move from choice point `from` on (reverse_resow): the
 // move as given (later choices counter-clockwise), and for each later choice point met, the
-// same with clockwise there.
+// same with clockwise there. A choice is met only while the sowing goes clockwise, and each
+// clockwise choice captures one of the 8 opponent columns, so a reverse move has at most 9
+// sequences (clockwise k times, then counter-clockwise).
 void State::add_reverse_moves(Move m, int from, MoveList& out) const {
   out.push_back(m);
   State s = *this;
