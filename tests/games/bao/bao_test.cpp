@@ -33,6 +33,8 @@ struct Fixture {
 };
 
 using board4::testing::after;
+using board4::testing::engine_perft;
+using board4::testing::engine_successors;
 using board4::testing::legal;
 using board4::testing::play;
 using board4::testing::total;
@@ -424,19 +426,6 @@ reference::Pos to_reference(const State& s) {
   return p;
 }
 
-std::vector<std::string> engine_successors(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void random_games(const std::string& preset, int games, std::uint64_t seed, bool check_reference) {
   Fixture f(preset);
   Rng rng(seed);
@@ -503,19 +492,6 @@ std::uint64_t reference_perft(const reference::Pos& p, int depth) {
       for (int c = 0; c < 8; ++c)
         move = move || (next.pit[next.mover][r][c] >= 2 && !(r == 0 && c == next.takasia_col));
     n += depth == 1 ? 1 : (front && move ? reference_perft(next, depth - 1) : 0);
-  }
-  return n;
-}
-
-std::uint64_t engine_perft(const State& s, int depth) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    if (!t.is_over()) n += engine_perft(t, depth - 1);
   }
   return n;
 }

@@ -23,6 +23,8 @@ const Rules kStandard = make_rules(Version::Standard, {});
 const Rules kS0 = make_rules(Version::S0, {});
 
 using board4::testing::after;
+using board4::testing::engine_perft;
+using board4::testing::engine_successors;
 using board4::testing::legal;
 using board4::testing::play;
 using board4::testing::total;
@@ -382,19 +384,6 @@ RefPos to_ref(const State& s) {
   return p;
 }
 
-std::vector<std::string> engine_successors(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void random_games(const Rules& rules, int games, std::uint64_t seed, bool check_reference) {
   Rng rng(seed);
   int ended = 0;
@@ -430,19 +419,6 @@ TEST(Omweso, EngineMatchesReferenceMoverInRandomGames) {
 }
 TEST(OmwesoS0, RandomGamesKeep64SeedsAndEnd) {
   random_games(kS0, 1000, 3, false);
-}
-
-std::uint64_t engine_perft(const State& s, int depth) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    if (!t.is_over()) n += engine_perft(t, depth - 1);
-  }
-  return n;
 }
 
 std::uint64_t ref_perft(const RefPos& p, int depth) {
