@@ -318,12 +318,52 @@ TEST(Congklak, SimultaneousStartInLockStep) {
   State start = State::initial(*r);
   EXPECT_EQ(start.phase(), State::Phase::Joint);
   EXPECT_EQ(legal(start).size(), 49u);
-  State s = at(r, "0,0,0,0,0,0,2/1,0,0,0,1,0,0/46,48/S/phase:joint");
-  play(s, "7+1");  // North's one seed reaches his store at tick 1; South's sowing ends at tick 2
-  EXPECT_EQ(s.position(), "0,0,0,0,1,1,0/0,0,0,0,1,0,0/46,49/N");
+  State s = at(r, "0,0,0,0,0,1,2/0,1,0,0,0,0,0/46,48/S/phase:joint");
+  play(s, "7+2");  // North's one seed ends in his empty pit 1 at tick 1; South's at tick 2
+  EXPECT_EQ(s.position(), "0,0,0,0,1,2,0/1,0,0,0,0,0,0/46,48/N");
   EXPECT_THROW(State::from_position(*preset("congklak", {{"simultaneous_start", "false"}}),
                                     "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0/S/phase:joint"),
                ParseError);
+}
+
+// S0:27 and S4:292 (section 13): a last seed in the own store gives another sowing, inside the
+// simultaneous start too: the lock-step waits while that player alone chooses his next pit.
+TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
+  auto r = preset("congklak");
+  State s = at(r, "0,0,0,0,0,0,2/1,0,0,0,1,0,0/46,48/S/phase:joint");
+  EXPECT_TRUE(s.joint_pending());
+  play(s, "7+1");  // tick 1: North's one seed reaches his store; South holds one more seed
+  EXPECT_FALSE(s.joint_pending());
+  EXPECT_EQ(s.phase(), State::Phase::Joint);
+  EXPECT_EQ(s.to_move(), Player::North);
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"5"}));
+  EXPECT_EQ(s.in_hand(), 1);
+  EXPECT_EQ(s.position(), "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,0,15,0,0");
+  EXPECT_EQ(State::from_position(*r, s.position()).position(), s.position());
+  EXPECT_EQ(s.board_json()["phase"], "joint_extra");
+  // Tick 2: South's last seed falls in his empty pit 5 (the opposite pit is empty), North's
+  // in his empty pit 4: both end at tick 2, South moves first.
+  play(s, "5");
+  EXPECT_EQ(s.position(), "0,0,0,0,1,1,0/0,0,0,1,0,0,0/46,49/S");
+  // Both in their stores at the same tick: both choose again, blind (a joint move).
+  State both = at(r, "1,0,0,0,0,1,0/1,0,0,0,0,3,0/46,46/S/phase:joint");
+  play(both, "1+1");
+  EXPECT_TRUE(both.joint_pending());
+  EXPECT_EQ(legal(both), (std::vector<std::string>{"6+6"}));
+  EXPECT_THROW(State::from_position(*r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,3,15,0,0"),
+               ParseError);  // a sowing that ended holds no seeds
+}
+
+// The blind choice as every front end sees it: halves per side, then "south+north".
+TEST(Congklak, JointHalvesThroughAnyState) {
+  auto game = make_game("congklak:pits=7");
+  auto s = game->new_game();
+  EXPECT_TRUE(s->joint_pending());
+  EXPECT_EQ(s->joint_halves(Player::South).size(), 7u);
+  EXPECT_EQ(s->joint_halves(Player::North), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+  s->play("3+5");
+  EXPECT_FALSE(s->joint_halves(Player::South).empty() && s->joint_pending());
+  EXPECT_FALSE(make_game("kalah")->new_game()->joint_pending());
 }
 
 // ---------------------------------------------------------------- Pallanguzhi (14)

@@ -24,7 +24,15 @@ struct Ref {
   int mover = 0;
   std::array<int, 2> tuz{-1, -1};
   bool tuz_choice = false;
-  bool joint = false;  // Congklak's first move is still to be made
+  bool joint = false;  // Congklak's simultaneous start is going on
+  // Its lock-step: each player's hand (the hole of his last seed, seeds left, the tick his
+  // sowing ended); a player whose hand is empty and not ended chooses his next pit.
+  struct Hand {
+    int hole = 0, left = 0, end = 0;
+  };
+  std::array<Hand, 2> hs{};
+  int tick = 0;
+  bool choosing(int p) const { return joint && hs[p].end == 0 && hs[p].left == 0; }
   bool over = false;
   std::vector<int> burnt;  // Pallanguzhi: pits skipped this round
   int starter = 0;         // who started the round
@@ -231,7 +239,7 @@ std::vector<RefMove> ref_moves(const Ref& x) {
   if (x.over) return out;
   const std::string& g = x.game;
   const int p = x.mover;
-  if (x.joint) {
+  if (x.choosing(0) && x.choosing(1)) {
     for (int s = 0; s < x.n; ++s)
       for (int k = 0; k < x.n; ++k)
         if (x.b[s] && x.b[x.n + k]) out.push_back({s, x.n + k});
@@ -276,25 +284,35 @@ std::vector<RefMove> ref_moves(const Ref& x) {
 
 void ref_play(Ref& x, const RefMove& m) {
   bool extra = false;
-  if (m.north_hole >= 0) {
-    // Lock-step: one seed per tick, South first; relay on occupied pits; own empty pit captures.
-    struct H {
-      int hole, left;
-      bool done;
-      int end = 0;
+  if (x.joint) {
+    // Lock-step: one seed per tick, South first; relay on occupied pits; a last seed in the
+    // own store sows again (the player chooses, the lock-step waits); in an own empty pit it
+    // captures the opposite pit with the capturing seed.
+    auto take_up = [&](int p, int h) { x.hs[p].hole = h, x.hs[p].left = x.b[h], x.b[h] = 0; };
+    if (m.north_hole >= 0) {
+      take_up(0, m.hole);
+      take_up(1, m.north_hole);
+    } else {
+      take_up(x.mover, m.hole);
+    }
+    auto has_seeds = [&](int p) {
+      for (int i = 0; i < x.n; ++i)
+        if (x.b[x.row_first(p) + i]) return true;
+      return false;
     };
-    std::array<H, 2> hs{H{m.hole, x.b[m.hole], false}, H{m.north_hole, x.b[m.north_hole], false}};
-    x.b[m.hole] = x.b[m.north_hole] = 0;
-    for (int tick = 1; tick < 100000 && !(hs[0].done && hs[1].done); ++tick)
+    while (!(x.hs[0].end && x.hs[1].end)) {
+      if (++x.tick > 100000) {
+        x.over = true;
+        return;
+      }
       for (int p = 0; p < 2; ++p) {
-        H& h = hs[p];
-        if (h.done) continue;
+        auto& h = x.hs[p];
+        if (h.end || !h.left) continue;
         h.hole = x.after(x.ring(p), h.hole);
         ++x.b[h.hole];
         if (--h.left) continue;
-        h.end = tick;
         if (h.hole >= x.pits()) {
-          h.done = true;
+          if (!has_seeds(p)) h.end = x.tick;  // else he chooses again
           continue;
         }
         if (x.b[h.hole] > 1) {
@@ -305,10 +323,15 @@ void ref_play(Ref& x, const RefMove& m) {
           x.b[x.store(p)] += x.b[x.opposite(h.hole)] + 1;
           x.b[x.opposite(h.hole)] = x.b[h.hole] = 0;
         }
-        h.done = true;
+        h.end = x.tick;
       }
+      if (x.choosing(0) || x.choosing(1)) {
+        x.mover = x.choosing(0) ? 0 : 1;
+        return;
+      }
+    }
     x.joint = false;
-    x.mover = hs[1].end < hs[0].end ? 1 : 0;
+    x.mover = x.hs[1].end < x.hs[0].end ? 1 : 0;
     return;
   }
   if (ref_sow(x, m.hole, m.tuz, extra) < 0) {
