@@ -183,14 +183,15 @@ void add_play_command(CLI::App& app) {
         // Both choose at once (Congklak's start): each half is chosen blind, then played as
         // one lock-step move "south+north".
         std::array<std::string, 2> halves;
+        for (Player side : {Player::South, Player::North}) {  // computers first: nothing to see
+          Seat& seat = seats[index(side)];
+          if (!seat.computer) continue;
+          halves[index(side)] = computer_half(*seat.engine, *state, side);
+          std::cout << name(side) << " (computer, level " << seat.level << ") has chosen\n";
+        }
         bool closed = false;
         for (Player side : {Player::South, Player::North}) {
-          Seat& seat = seats[index(side)];
-          if (seat.computer) {
-            halves[index(side)] = computer_half(*seat.engine, *state, side);
-            std::cout << name(side) << " (computer, level " << seat.level << ") has chosen\n";
-            continue;
-          }
+          if (seats[index(side)].computer) continue;
           const auto options = state->joint_halves(side);
           while (halves[index(side)].empty()) {
             std::cout << name(side) << ", choose your pit in secret [" << join_moves(options) << "]> "
