@@ -30,16 +30,6 @@ const sowing::State& sowing_of(const Loaded& l) {
   return t->typed();
 }
 
-// Win, draw or loss and the margin for the player to move, from bounds on the margin.
-std::string verdict_of(const std::string& who, int low, int high) {
-  if (low >= 1) return who + " wins";
-  if (high <= -1) return who + " loses";
-  if (low == 0 && high == 0) return "a draw";
-  if (low >= 0) return who + " draws or wins";
-  if (high <= 0) return who + " draws or loses";
-  return "not decided";
-}
-
 }  // namespace
 
 void add_solve_command(CLI::App& app) {
@@ -117,51 +107,37 @@ void add_solve_command(CLI::App& app) {
     const auto db = a->db.empty() ? solve::EndgameDb::build(rules, a->db_seeds, a->threads)
                                   : solve::EndgameDb::load(a->db);
     solve::Solver solver(rules, s.rules().total_seeds, &db, a->table_mb);
-    const Player me = s.to_move();
-    const std::string who(name(me));
-    const solve::Board board = solve::board_of(s);
-    const int n = board.seeds(), diff = s.store(me) - s.store(opponent(me));
-    // margin = diff + 2 * value - n: the first test is "does the mover win" (margin >= 1).
-    auto margin = [&](int value) { return diff + 2 * value - n; };
-    const int win = (n - diff + 2) / 2;  // the least value with a margin of at least 1
-    const auto r = solver.solve(board, win, a->time, [&](const solve::Solver::Result& step) {
+    const std::string who(name(s.to_move()));
+    const auto p = solve::prove_margin(s, solver, a->time, a->result_only, [&](const auto& step) {
       if (!a->json)
-        std::cerr << "proved: " << who << "'s margin in [" << margin(step.low) << ", "
-                  << margin(step.high) << "] (" << solver.stats().nodes << " nodes so far)\n";
-      const bool decided = margin(step.low) >= 1 || margin(step.high) <= -1 ||
-                           (margin(step.low) >= 0 && margin(step.high) <= 0);
-      return !(a->result_only && decided);
+        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high
+                  << "] (" << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
     });
-    const int low = margin(r.low), high = margin(r.high);
-    const std::string verdict = verdict_of(who, low, high);
-    const bool decided = verdict != "not decided" && verdict.find(" or ") == std::string::npos;
-    const std::string best = r.best_move >= 0 ? s.format_move(static_cast<sowing::State::Move>(
-                                                    r.best_move))
-                                              : "";
-    const auto& st = solver.stats();
+    const std::string verdict = proof_verdict(who, p.low, p.high);
     if (a->json) {
       std::cout << nlohmann::json{{"variant", l.game->spec()},
                                   {"position", s.position()},
                                   {"to_move", who},
-                                  {"decided", decided},
-                                  {"exact", r.exact()},
-                                  {"margin_low", low},
-                                  {"margin_high", high},
+                                  {"decided", p.decided()},
+                                  {"exact", p.exact()},
+                                  {"margin_low", p.low},
+                                  {"margin_high", p.high},
                                   {"verdict", verdict},
-                                  {"best_move", best},
-                                  {"nodes", st.nodes},
-                                  {"seconds", st.seconds},
+                                  {"best_move", p.best_move},
+                                  {"nodes", p.nodes},
+                                  {"seconds", p.seconds},
                                   {"db_seeds", db.max_seeds()}}
                        .dump()
                 << "\n";
       return;
     }
-    const std::string m = r.exact() ? "exactly " + std::to_string(low)
-                                    : "in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
+    const std::string m = p.exact() ? "exactly " + std::to_string(p.low)
+                                    : "in [" + std::to_string(p.low) + ", " +
+                                          std::to_string(p.high) + "]";
     std::cout << l.game->spec() << " " << s.position() << ": " << verdict << "; " << who
               << "'s final margin is " << m;
-    if (!best.empty()) std::cout << "; best move " << best;
-    std::cout << " (" << st.nodes << " nodes, " << fixed(st.seconds, 1) << " s, database of "
+    if (!p.best_move.empty()) std::cout << "; best move " << p.best_move;
+    std::cout << " (" << p.nodes << " nodes, " << fixed(p.seconds, 1) << " s, database of "
               << db.max_seeds() << " seeds)\n";
   });
 }

@@ -2,14 +2,15 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <cstring>
+
+#include <sys/mman.h>
 
 #include "core/error.h"
+#include "games/sowing/state.h"
 
 namespace naqala::solve {
-
-namespace {
-constexpr int kWays = 4;  // entries per bucket: one 64-byte cache line
-}
 
 Solver::Solver(const KalahRules& rules, int total_seeds, const EndgameDb* db, std::size_t table_mb)
     : rules_(rules),
@@ -22,12 +23,19 @@ Solver::Solver(const KalahRules& rules, int total_seeds, const EndgameDb* db, st
                 "), not for this variant's (" + default_db_name(rules, db_seeds_) + ")");
   const std::size_t buckets =
       std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (kWays * sizeof(Entry))));
-  table_ = std::make_unique<Entry[]>(buckets * kWays);
+  // Huge pages where the system offers them: nearly every probe misses the cache, and 4 KiB
+  // pages would add a page-table walk to each.
+  const std::size_t bytes = buckets * kWays * sizeof(Entry);
+  void* memory = std::aligned_alloc(bytes >= (1 << 21) ? 1 << 21 : 64, bytes);
+  if (!memory) throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
+  ::madvise(memory, bytes, MADV_HUGEPAGE);
+  std::memset(memory, 0, bytes);
+  table_.reset(static_cast<Entry*>(memory));
   buckets_mask_ = buckets - 1;
 }
 
 Solver::Entry* Solver::probe(std::uint64_t key) {
-  Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & buckets_mask_) * kWays];
+  Entry* bucket = bucket_of(key);
   for (int i = 0; i < kWays; ++i)
     if (bucket[i].key == key) return &bucket[i];
   return nullptr;
@@ -35,7 +43,7 @@ Solver::Entry* Solver::probe(std::uint64_t key) {
 
 void Solver::store(std::uint64_t key, int low, int high, int move, std::uint64_t work) {
   const auto work32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
-  Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & buckets_mask_) * kWays];
+  Entry* bucket = bucket_of(key);
   Entry* slot = &bucket[0];
   for (int i = 0; i < kWays; ++i) {
     if (bucket[i].key == key) {
@@ -77,26 +85,40 @@ int Solver::search(const Board& b, int n, int target) {
   }
   const std::uint64_t nodes_before = stats_.nodes;
 
-  // Every move, with what is already known of it.
+  // Every move, with what is already known of it. The table lines of all children are
+  // fetched first, so their cache misses overlap.
   std::array<Child, 8> kids;
-  int count = 0, best = -1;  // best: the highest upper bound of the moves set aside
+  std::array<std::uint64_t, 8> keys{};
+  std::array<Sowing, 8> sown;
+  int moves = 0;
   for (int i = 0; i < rules_.pits; ++i) {
     if (b.pit[i] == 0) continue;
-    Child& c = kids[count];
+    Child& c = kids[moves];
     c.board = b;
-    const Sowing s = sow(rules_, c.board, i);
+    sown[moves] = sow(rules_, c.board, i);
+    const Sowing& s = sown[moves];
     c.pit = static_cast<std::uint8_t>(i);
     c.gained = s.gained;
     c.left = n - s.gained;
     c.extra = s.extra;
+    if (!s.over && !s.extra) c.board.flip();
+    if (!s.over && c.left > db_seeds_) {
+      keys[moves] = index_.key(c.board, c.left) + 1;
+      __builtin_prefetch(bucket_of(keys[moves]));
+    }
+    ++moves;
+  }
+  int count = 0, best = -1;  // best: the highest upper bound of the moves set aside
+  for (int k = 0; k < moves; ++k) {
+    Child& c = kids[k];
+    const Sowing& s = sown[k];
     if (s.over) {
       c.low = c.high = s.gained + c.board.row(0);
     } else {
-      if (!s.extra) c.board.flip();
       int child_low = 0, child_high = c.left;  // for whoever moves in c.board
       if (c.left <= db_seeds_) {
         child_low = child_high = db_->value(c.board, c.left);
-      } else if (const Entry* e = probe(index_.key(c.board, c.left) + 1)) {
+      } else if (const Entry* e = probe(keys[k])) {
         child_low = e->low;
         child_high = e->high;
       }
@@ -104,14 +126,16 @@ int Solver::search(const Board& b, int n, int target) {
       c.high = s.gained + (s.extra ? child_high : c.left - child_low);
     }
     if (c.low >= target) {  // answered without a search
-      store(key, c.low, high, i, stats_.nodes - nodes_before + 1);
+      store(key, c.low, high, c.pit, stats_.nodes - nodes_before + 1);
       return c.low;
     }
     if (c.high < target) {  // cannot reach the target: set aside
       best = std::max(best, c.high);
       continue;
     }
-    c.order = (i == table_move ? 1 << 20 : 0) + (s.extra ? (1 << 16) + i : 64 * s.gained + i);
+    c.order = (c.pit == table_move ? 1 << 20 : 0) +
+              (s.extra ? (1 << 16) + c.pit : 64 * s.gained + c.pit);
+    if (count != k) kids[count] = c;
     ++count;
   }
   std::sort(kids.begin(), kids.begin() + count,
@@ -166,6 +190,8 @@ Solver::Result Solver::solve(const Board& b, int first_guess, double seconds,
       r.high = v;
       target = v;
     }
+    stats_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (on_step && !on_step(r)) break;
   }
   if (r.exact()) r.best_move = best_move(b, r.low);
@@ -200,6 +226,32 @@ int Solver::best_move(const Board& b, int value) {
     if (v >= value) return i;
   }
   return -1;
+}
+
+MarginProof prove_margin(const sowing::State& s, Solver& solver, double seconds,
+                         bool result_only,
+                         const std::function<void(const MarginProof&)>& on_step) {
+  const Player me = s.to_move();
+  const Board board = board_of(s);
+  // margin = diff + 2 * value - n: the first test is "does he win", a value of at least `win`.
+  const int n = board.seeds(), diff = s.store(me) - s.store(opponent(me));
+  const int win = (n - diff + 2) / 2;
+  MarginProof p;
+  auto to_margins = [&](const Solver::Result& r) {
+    p.low = diff + 2 * r.low - n;
+    p.high = diff + 2 * r.high - n;
+    p.nodes = solver.stats().nodes;
+  };
+  const auto r = solver.solve(board, win, seconds, [&](const Solver::Result& step) {
+    to_margins(step);
+    p.seconds = solver.stats().seconds;
+    if (on_step) on_step(p);
+    return !(result_only && p.decided());
+  });
+  to_margins(r);
+  p.seconds = solver.stats().seconds;
+  if (r.best_move >= 0) p.best_move = s.format_move(static_cast<sowing::State::Move>(r.best_move));
+  return p;
 }
 
 }  // namespace naqala::solve

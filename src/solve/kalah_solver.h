@@ -13,10 +13,12 @@
 //   (largest first), then the others nearest the store first.
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "solve/compositions.h"
 #include "solve/kalah.h"
@@ -62,6 +64,7 @@ class Solver {
     std::uint32_t work;  // nodes spent proving it (saturating)
   };
   static_assert(sizeof(Entry) == 16);
+  static constexpr int kWays = 4;  // entries per bucket: one 64-byte cache line
 
   struct Child {
     Board board;     // from the view of whoever moves next
@@ -75,6 +78,9 @@ class Solver {
   };
 
   int search(const Board& b, int n, int target);
+  Entry* bucket_of(std::uint64_t key) const {
+    return &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & buckets_mask_) * kWays];
+  }
   Entry* probe(std::uint64_t key);
   void store(std::uint64_t key, int low, int high, int move, std::uint64_t work);
   bool out_of_time();
@@ -83,12 +89,32 @@ class Solver {
   const EndgameDb* db_;
   int db_seeds_;
   Compositions index_;
-  std::unique_ptr<Entry[]> table_;
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], Free> table_;
   std::uint64_t buckets_mask_ = 0;
   Stats stats_;
   bool stopped_ = false;
   double deadline_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
+
+// The final margin (own store minus the opponent's at the end) of the player to move in a
+// Kalah-like sowing state: first whether he wins (margin >= 1), then the exact margin, by
+// `solver` (which must be for the state's rules) within `seconds` (0 = no limit).
+struct MarginProof {
+  int low = 0, high = 0;  // the margin lies in [low, high]
+  std::string best_move;  // a move reaching `low` once exact, in the variant's notation
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool exact() const { return low == high; }
+  // Win, draw or loss is proven.
+  bool decided() const { return low >= 1 || high <= -1 || (low == 0 && high == 0); }
+};
+// `on_step` hears of every narrowing of [low, high]; `result_only` stops once decided().
+MarginProof prove_margin(const sowing::State& s, Solver& solver, double seconds,
+                         bool result_only = false,
+                         const std::function<void(const MarginProof&)>& on_step = {});
 
 }  // namespace naqala::solve
