@@ -323,6 +323,8 @@ class AlphaBeta {
               return terminal(ended, me);
             }
           }
+          if (child.to_move() == me) return search(child, depth, alpha, beta, ply, h);
+          return -search(child, depth, -beta, -alpha, ply, h);
         }
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
@@ -354,7 +356,8 @@ class AlphaBeta {
       return stopped;
     }
 
-    int search(const S& s, int depth, int alpha, int beta, int ply) {
+    // `known_hash`: s.hash() when the caller has it already (0: not computed).
+    int search(const S& s, int depth, int alpha, int beta, int ply, std::uint64_t known_hash = 0) {
       pv_len[ply] = ply;
       if (depth <= 0 || ply >= kMaxPly) {
         ++guesses;
@@ -365,7 +368,8 @@ class AlphaBeta {
         if (s.is_chance_node()) return chance(s, depth, alpha, beta, ply);
       }
       const bool pv_node = beta - alpha > 1;
-      const std::uint64_t key = depth >= owner.options_.tt_min_depth ? s.hash() : 0;
+      const std::uint64_t key =
+          depth < owner.options_.tt_min_depth ? 0 : known_hash ? known_hash : s.hash();
       TTEntry hit;
       int tt_move = -1;
       // Nodes next to the horizon skip the table: their subtree costs less than a cache miss.
