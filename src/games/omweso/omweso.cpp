@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "games/sow_trace.h"
 #include "core/zobrist.h"
 
 namespace naqala::omweso {
@@ -121,6 +122,10 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/error.h"
+#include "games/sow_trace.h"
 #include "games/sowing/state.h"
 
 namespace naqala::sowing {
@@ -185,8 +186,18 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
+// A hole as the sowing trace names it: a pit ("S3", "M2") or a store ("store:N").
+static std::string hole_name(const Rules& r, int hole) {
+  if (hole >= r.all_pits) return hole == r.store(Player::South) ? "store:S" : "store:N";
+  return pit_name(r, hole);
+}
+
 inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
+  if (sow_trace) [[unlikely]]
+    sow_trace->seed(hole_name(r, hole == tuz_[0]   ? r.store(Player::South)
+                                 : hole == tuz_[1] ? r.store(Player::North)
+                                                   : hole));
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
     ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
@@ -275,6 +286,9 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   int hand = board_[origin];
   board_[origin] = 0;
   int hole = origin, lap_origin = origin;
+  SowTrace* const trace = sow_trace;
+  if (trace) [[unlikely]]
+    trace->lap(board_json());
   if (r.start == SowStart::Origin && hand > 1) {
     drop(origin, false, res);
     --hand;
@@ -293,10 +307,12 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
       while (hand > 0) {
         hole = next[hole];
         --hand;
-        if (hole == tuz_[0] || hole == tuz_[1])
-          ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
-        else
-          ++board_[hole];
+        const int into = hole == tuz_[0]   ? r.store(Player::South)
+                         : hole == tuz_[1] ? r.store(Player::North)
+                                           : hole;
+        ++board_[into];
+        if (trace) [[unlikely]]
+          trace->seed(hole_name(r, into));
       }
     } else {
       while (hand > 0) {
@@ -323,6 +339,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[hole];
         board_[hole] = 0;
         lap_origin = hole;
+        if (trace) [[unlikely]]
+          trace->lap(board_json());
         break;
       case Laps::NextPit: {
         const int n = step(hole, -1);
@@ -341,6 +359,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[n];
         board_[n] = 0;
         hole = lap_origin = n;
+        if (trace) [[unlikely]]
+          trace->lap(board_json());
         break;
       }
     }
