@@ -44,10 +44,16 @@ async function post(path, body) {
   }
 }
 
-function connect(token) {
+function connect(token, tries = 0) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl);
     ws.on("open", () => { ws.send(JSON.stringify({ type: "hello", token })); resolve(ws); });
+    ws.on("unexpected-response", (req, res) => {  // the upgrade is an HTTP request: 429 waits
+      req.destroy();
+      if (res.statusCode !== 429 || tries >= 60) return reject(new Error(`WebSocket upgrade answered ${res.statusCode}`));
+      throttled++;
+      setTimeout(() => connect(token, tries + 1).then(resolve, reject), 1000 * (0.5 + Math.random()));
+    });
     ws.on("error", reject);
   });
 }

@@ -24,13 +24,14 @@ struct SowTrace {
 // The trace the sowing on this thread writes to, or null (always, on the engines' threads).
 inline thread_local SowTrace* sow_trace = nullptr;
 
-// Installs a trace for one scope.
-class ScopedSowTrace {
+// Installs a trace (or, with null, none: the probes that sow a copy to find the legal moves)
+// for one scope.
+class SowTraceScope {
  public:
-  explicit ScopedSowTrace(SowTrace& t) : saved_(sow_trace) { sow_trace = &t; }
-  ~ScopedSowTrace() { sow_trace = saved_; }
-  ScopedSowTrace(const ScopedSowTrace&) = delete;
-  ScopedSowTrace& operator=(const ScopedSowTrace&) = delete;
+  explicit SowTraceScope(SowTrace* t) : saved_(sow_trace) { sow_trace = t; }
+  ~SowTraceScope() { sow_trace = saved_; }
+  SowTraceScope(const SowTraceScope&) = delete;
+  SowTraceScope& operator=(const SowTraceScope&) = delete;
 
  private:
   SowTrace* saved_;

@@ -674,7 +674,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   auto next = g.state->clone();
   SowTrace trace;
   try {
-    ScopedSowTrace tracing(trace);
+    SowTraceScope tracing(&trace);
     next->play(move);
   } catch (const Error& e) {
     throw ApiError(400, e.what());

@@ -72,12 +72,15 @@ class RateLimit {
  public:
   explicit RateLimit(double rate = 1)
       : rate_(rate), tokens_(2 * rate), last_(std::chrono::steady_clock::now()) {}
-  bool take() {
+  RateLimit& refill() {
     const auto now = std::chrono::steady_clock::now();
     tokens_ =
         std::min(2 * rate_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
-    if (tokens_ < 1) return false;
+    return *this;
+  }
+  bool take() {
+    if (refill().tokens_ < 1) return false;
     tokens_ -= 1;
     return true;
   }
@@ -103,8 +106,10 @@ struct Server::Impl {
 
   // Whether one more HTTP request from `from` is allowed now.
   bool allow_request(const asio::ip::address& from) {
-    if (http_limits.size() > 10000)  // forget the addresses that have been quiet
-      std::erase_if(http_limits, [](auto& item) { item.second.take(); return item.second.full(); });
+    if (http_limits.size() > 10000) {  // forget the addresses that have been quiet
+      for (auto it = http_limits.begin(); it != http_limits.end();)
+        it = it->second.refill().full() ? http_limits.erase(it) : std::next(it);
+    }
     auto it = http_limits.try_emplace(from, options.requests_per_second).first;
     return it->second.take();
   }

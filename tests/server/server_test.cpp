@@ -1,6 +1,7 @@
 // API and WebSocket tests of `naqala serve`: a real server on a free port, real sockets.
 #include "server/server.h"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
 #include <boost/asio.hpp>
@@ -313,7 +314,7 @@ TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {
 
 // Two players seated in a new game against each other, both watching it.
 struct Table {
-  std::string id;
+  std::string id, south_token, north_token;
   std::unique_ptr<Ws> south, north;
   json view;  // the first view with the game being played
 };
@@ -323,8 +324,7 @@ Table human_game(unsigned short port, const json& request_body) {
   json body = request_body;
   body["token"] = ann;
   body["opponent"] = "human";
-  Table t;
-  t.id = post(port, "/api/games", body)["id"];
+  Table t{post(port, "/api/games", body)["id"], ann, bob};
   t.south = std::make_unique<Ws>(port);
   t.north = std::make_unique<Ws>(port);
   t.south->send({{"type", "hello"}, {"token", ann}});
@@ -413,6 +413,34 @@ TEST_F(ServerTest, ToguzLimitsDrawOffersToThreeAPlayer) {
   t.north->send({{"type", "offer_draw"}, {"game", t.id}});
   json offered = t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "north"; });
   EXPECT_EQ(offered["draw_offers_left"], json::array({0, 2}));
+}
+
+TEST_F(ServerTest, ToguzEndsWhenAKazanReaches82) {
+  Table t = human_game(port_, {{"variant", "toguz"}});
+  ASSERT_FALSE(t.view.is_null());
+  t.south.reset();
+  t.north.reset();
+  // The game goes on from a position one capture short of 82 (South's 9 sows a stone back
+  // into itself and makes North's pit 1 even), written into the store while the server is down.
+  server_.reset();
+  {
+    SQLite::Database db(db_.string(), SQLite::OPEN_READWRITE);
+    SQLite::Statement q(db, "UPDATE games SET start_position=? WHERE id=?");
+    q.bind(1, "5,5,5,5,5,5,5,5,2/1,5,5,5,5,5,5,5,4/80,0/S");
+    q.bind(2, t.id);
+    ASSERT_EQ(q.exec(), 1);
+  }
+  server_ = std::make_unique<Running>(db_);
+  port_ = server_->port();
+  Ws south(port_);
+  south.send({{"type", "hello"}, {"token", t.south_token}});
+  south.send({{"type", "move"}, {"game", t.id}, {"move", "9"}});
+  json over = south.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  ASSERT_FALSE(over.is_null());
+  // The other player's polite resignation (RULES.md section 15) is the game's own end.
+  EXPECT_EQ(over["outcome"]["winner"], "south");
+  EXPECT_EQ(over["outcome"]["reason"], "threshold");
+  EXPECT_EQ(over["outcome"]["scores"][0], 82);
 }
 
 TEST_F(ServerTest, CongklakSimultaneousStartRunsBothClocks) {

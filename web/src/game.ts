@@ -128,6 +128,12 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       return mine && !mine.chosen ? "Both players choose their first pit at the same time: choose yours."
         : "Both players choose their first pit at the same time; waiting for the choice.";
     }
+    const mine = v.you !== null && v.to_move === v.you;
+    const other = v.seats[v.to_move === "south" ? 0 : 1].name;
+    const phase = v.board?.phase ?? (typeof v.board?.setup === "string" ? "setup" : "play");
+    if (phase === "setup") return mine ? "Your move: lay out your seeds." : `${other} lays out the seeds.`;
+    if (phase === "pie") return mine ? "Your move: choose your row (pie rule)." : `${other} chooses a row (pie rule).`;
+    if (phase === "claim") return mine ? "Your move: claim pits of your opponent's row." : `${other} claims pits.`;
     if (v.draw_offer && v.draw_offer !== v.you) return `${v.draw_offer === "south" ? v.seats[0].name : v.seats[1].name} offers a draw.`;
     if (v.you && v.to_move === v.you) return "Your move.";
     const mover = v.seats[v.to_move === "south" ? 0 : 1];

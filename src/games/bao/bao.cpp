@@ -209,6 +209,7 @@ void State::takasa_moves(MoveList& out) const {
 void State::add_with_house_choice(Move m, MoveList& out) const {
   out.push_back(m);
   if (!house_[index(mover_)] || rules_->house_stop_forced) return;
+  const SowTraceScope quiet(nullptr);  // a probe, not the move being played
   State s = *this;
   if (s.run(m)) {
     m.sow_house = 1;

@@ -110,6 +110,7 @@ void State::legal_moves(MoveList& moves) const {
     if (!own[r]) continue;
     for (int dir : {CCW, CW}) {
       if (dir == CW && !first_lap_captures(r, CW)) continue;
+      const SowTraceScope quiet(nullptr);  // a probe, not the move being played
       State copy = *this;
       const int most =
           copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);

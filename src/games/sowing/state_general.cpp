@@ -152,6 +152,7 @@ void State::legal_for(Player me, MoveList& moves) const {
     moves.clear();
     for (Move m : all) {
       const int h = r.label_hole[p][m];
+      const SowTraceScope quiet(nullptr);  // probes are not the move being played
       if (starving) {
         State after = *this;
         after.mover_ = me;

@@ -37,7 +37,12 @@ export function draftCount(plan: SetupPlan, ctx: BoardContext, pit: string): num
   return k < 0 ? null : countsFor(plan, ctx)[k];
 }
 
+// On a touch screen there is no shift or right click: the panel's minus turns a tap into
+// taking a seed back.
+let takingBack = false;
+
 export function adjust(plan: SetupPlan, ctx: BoardContext, pit: string, by: 1 | -1, say: (m: string) => void): void {
+  if (takingBack) by = by > 0 ? -1 : 1;
   const counts = countsFor(plan, ctx);
   const k = plan.slots.indexOf(pit);
   if (k < 0) return;
@@ -65,9 +70,12 @@ export function setupPanel(plan: SetupPlan, ctx: BoardContext, say: (m: string) 
   };
   return [
     h("p", { id: "setup-help", class: "small" },
-      `Lay out the seeds: click a pit to add one; shift-click, right-click or press − on a pit to take one back`
+      `Lay out the seeds: click a pit to add one; to take one back, shift-click or right-click it, press − on it, or tap it after "− take back"`
       + (plan.min ? ` (at least ${plan.min} in each pit).` : ".")),
     h("span", { id: "setup-left", "aria-live": "polite" }, left === 0 ? "Every seed is placed." : `${left} seeds left to place.`),
+    h("button", { id: "setup-minus", "aria-pressed": String(takingBack), class: takingBack ? "pressed" : "",
+      title: "While pressed, a click or tap on a pit takes a seed back",
+      onclick: () => { takingBack = !takingBack; ctx.redraw?.(); } }, "− take back"),
     h("button", { id: "setup-even", onclick: even }, "Spread evenly"),
     h("button", { id: "setup-clear", onclick: () => { counts.fill(plan.min); store(plan, counts); ctx.redraw?.(); } }, "Start again"),
     h("button", { id: "setup-send", class: "primary", onclick: send, disabled: left !== 0 }, "Place these seeds"),
