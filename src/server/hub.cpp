@@ -528,8 +528,7 @@ json Hub::review(const std::string& id) {
 // ---------------------------------------------------------------- views
 
 bool Hub::clock_runs(const Live& g, Player side) const {
-  if (g.row.status != "playing" || g.row.clock.is_null() || g.state->is_chance_node())
-    return false;
+  if (g.row.status != "playing" || g.row.clock.is_null() || g.state->is_chance_node()) return false;
   // A simultaneous start: each clock runs until its player has chosen.
   if (g.simultaneous) return !g.joint[index(side)];
   return g.state->to_move() == side;

@@ -268,15 +268,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     beast::error_code peer_ec;
     const auto peer = stream_.socket().remote_endpoint(peer_ec);
     if (!peer_ec && !server_.allow_request(peer.address())) {
-      auto res = std::make_shared<http::response<http::string_body>>(http::status::too_many_requests,
-                                                                     request.version());
+      auto res = std::make_shared<http::response<http::string_body>>(
+          http::status::too_many_requests, request.version());
       res->set(http::field::content_type, "application/json");
       res->set(http::field::retry_after, "1");
-      res->body() = json{{"error", "too many requests from this address: at most " +
-                                       std::to_string(static_cast<int>(
-                                           server_.options.requests_per_second)) +
-                                       " a second (bursts of twice that); wait a second"}}
-                        .dump();
+      res->body() =
+          json{{"error", "too many requests from this address: at most " +
+                             std::to_string(static_cast<int>(server_.options.requests_per_second)) +
+                             " a second (bursts of twice that); wait a second"}}
+              .dump();
       res->keep_alive(request.keep_alive());
       res->prepare_payload();
       return send(res);

@@ -391,7 +391,9 @@ TEST_F(ServerTest, RelaySowingsComeWithTheirPathLapByLap) {
   json after = bao.south->game_with_plies(bao.id, 1);
   ASSERT_TRUE(after["path"].is_object()) << after;
   EXPECT_TRUE(after["path"]["laps"][0]["board"].contains("south"));
-  EXPECT_TRUE(std::string("abcdefgh").find(after["path"]["laps"][0]["pits"][0].get<std::string>()[0]) != std::string::npos);
+  EXPECT_TRUE(
+      std::string("abcdefgh").find(after["path"]["laps"][0]["pits"][0].get<std::string>()[0]) !=
+      std::string::npos);
 }
 
 TEST_F(ServerTest, ToguzLimitsDrawOffersToThreeAPlayer) {
@@ -400,9 +402,12 @@ TEST_F(ServerTest, ToguzLimitsDrawOffersToThreeAPlayer) {
   EXPECT_EQ(t.view["draw_offers_left"], json::array({3, 3}));
   for (int i = 0; i < 3; ++i) {
     t.south->send({{"type", "offer_draw"}, {"game", t.id}});
-    ASSERT_FALSE(t.north->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "south"; }).is_null());
+    ASSERT_FALSE(
+        t.north->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "south"; })
+            .is_null());
     t.north->send({{"type", "decline_draw"}, {"game", t.id}});
-    json v = t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"].is_null(); });
+    json v =
+        t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"].is_null(); });
     EXPECT_EQ(v["draw_offers_left"][0], 2 - i);
   }
   t.south->send({{"type", "offer_draw"}, {"game", t.id}});
@@ -411,7 +416,8 @@ TEST_F(ServerTest, ToguzLimitsDrawOffersToThreeAPlayer) {
   EXPECT_NE(refused["message"].get<std::string>().find("at most 3 times"), std::string::npos);
   // North still has his three.
   t.north->send({{"type", "offer_draw"}, {"game", t.id}});
-  json offered = t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "north"; });
+  json offered =
+      t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "north"; });
   EXPECT_EQ(offered["draw_offers_left"], json::array({0, 2}));
 }
 
@@ -444,19 +450,23 @@ TEST_F(ServerTest, ToguzEndsWhenAKazanReaches82) {
 }
 
 TEST_F(ServerTest, CongklakSimultaneousStartRunsBothClocks) {
-  Table t = human_game(port_, {{"variant", "congklak"}, {"clock", {{"minutes", 1}, {"increment", 0}}}});
+  Table t =
+      human_game(port_, {{"variant", "congklak"}, {"clock", {{"minutes", 1}, {"increment", 0}}}});
   ASSERT_FALSE(t.view.is_null());
   EXPECT_EQ(t.view["clock"]["running_sides"], json::array({"south", "north"}));
   std::this_thread::sleep_for(300ms);
-  t.north->send({{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["north"]["options"][0]}});
-  json half = t.south->until([](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
+  t.north->send(
+      {{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["north"]["options"][0]}});
+  json half = t.south->until(
+      [](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
   ASSERT_FALSE(half.is_null());
   // North's clock stopped when he chose; South's runs on until he chooses.
   EXPECT_EQ(half["clock"]["running_sides"], json::array({"south"}));
   const int north_ms = half["clock"]["north_ms"];
   EXPECT_LE(north_ms, 60000 - 250);
   std::this_thread::sleep_for(300ms);
-  t.south->send({{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["south"]["options"][0]}});
+  t.south->send(
+      {{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["south"]["options"][0]}});
   json played = t.south->game_with_plies(t.id, 1);
   ASSERT_FALSE(played.is_null());
   EXPECT_EQ(played["clock"]["north_ms"], north_ms);
@@ -485,8 +495,7 @@ TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
   b.send({{"type", "hello"}, {"token", bob}});
   b.read();
   b.send({{"type", "join"}, {"game", id}});
-  json joined =
-      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  json joined = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
   ASSERT_FALSE(joined.is_null());
   EXPECT_EQ(joined["you"], "north");
   EXPECT_EQ(joined["seats"][1]["name"], "bob");
@@ -556,8 +565,7 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
   EXPECT_EQ(review["boards"].size(), 3u);
 
   a.send({{"type", "rematch"}, {"game", id}});
-  json rematch =
-      a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
+  json rematch = a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
   ASSERT_FALSE(rematch.is_null());
   json next =
       request(port_, http::verb::get, "/api/games/" + rematch["next_game"].get<std::string>())
@@ -576,16 +584,14 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   b.send({{"type", "hello"}, {"token", bob}});
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(a.until([](json& m) {
-                  return m["type"] == "game" && m["status"] == "playing";
-                }).is_null());
+  ASSERT_FALSE(
+      a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
 
   b.send({{"type", "accept_draw"}, {"game", id}});
   EXPECT_EQ(b.error_reply()["status"], 409);
   a.send({{"type", "offer_draw"}, {"game", id}});
-  ASSERT_FALSE(b.until([](json& m) {
-                  return m["type"] == "game" && m["draw_offer"] == "south";
-                }).is_null());
+  ASSERT_FALSE(
+      b.until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "south"; }).is_null());
   b.send({{"type", "accept_draw"}, {"game", id}});
   json drawn = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(drawn.is_null());
@@ -601,9 +607,8 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   EXPECT_EQ(g2["you"], "north");  // colours alternate
   EXPECT_EQ(g2["match"]["game"], 2);
   a.send({{"type", "resign"}, {"game", second}});
-  json end = a.until([&](json& m) {
-    return m["type"] == "game" && m["id"] == second && m["status"] == "over";
-  });
+  json end = a.until(
+      [&](json& m) { return m["type"] == "game" && m["id"] == second && m["status"] == "over"; });
   ASSERT_FALSE(end.is_null());
   EXPECT_EQ(end["match"]["points"]["south"], 2.0);  // bob, South in game 2, leads 2-1
   EXPECT_TRUE(end["match"]["over"].get<bool>());
@@ -624,8 +629,7 @@ TEST_F(ServerTest, FlagFallIsALoss) {
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
   // 0.6 s each; South does not move.
-  json over =
-      a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
+  json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["outcome"]["reason"], "timeout");
   EXPECT_EQ(over["outcome"]["winner"], "north");
@@ -647,9 +651,8 @@ TEST_F(ServerTest, GamesSurviveARestart) {
     b.send({{"type", "hello"}, {"token", bob}});
     a.send({{"type", "watch"}, {"game", id}});
     b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(a.until([](json& m) {
-                    return m["type"] == "game" && m["status"] == "playing";
-                  }).is_null());
+    ASSERT_FALSE(
+        a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
     std::size_t n = 0;
     for (const auto& [who, move] :
          std::vector<std::pair<Ws*, std::string>>{{&a, "1"}, {&b, "2"}, {&a, "2"}}) {
@@ -693,8 +696,8 @@ TEST_F(ServerTest, ConcurrentGamesStayApart) {
         south.send({{"type", "hello"}, {"token", s}});
         north.send({{"type", "hello"}, {"token", n}});
         north.send({{"type", "join"}, {"game", id}});
-        json view = north.until(
-            [](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+        json view =
+            north.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
         for (int p = 0; p < kPlies && !view.is_null() && view["status"] == "playing"; ++p) {
           Ws& mover = view["to_move"] == "south" ? south : north;
           const auto legal = view["legal"];
@@ -738,8 +741,7 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
   b.send({{"type", "hello"}, {"token", bob}});
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
-  json view =
-      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  json view = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
   ASSERT_FALSE(view.is_null());
   ASSERT_TRUE(view["joint"].is_object()) << view["board"];
   const std::string south = view["joint"]["south"]["options"][0],
@@ -748,8 +750,8 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
   b.send({{"type", "move"}, {"game", id}, {"move", "99"}});
   EXPECT_EQ(b.error_reply()["status"], 400);
   b.send({{"type", "move"}, {"game", id}, {"move", north}});
-  json half = a.until(
-      [](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
+  json half =
+      a.until([](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
   ASSERT_FALSE(half.is_null());
   EXPECT_EQ(half["plies"].size(), 0u);
   // North's choice stays secret: the view says that he chose, not what.

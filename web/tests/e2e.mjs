@@ -313,6 +313,26 @@ try {
     });
   }
 
+  if (variants.find((x) => x.name === "el-akil")) {
+    await step("el-akil: the mirrored layout is placed on both rows at once", async () => {
+      const id = await newGame({ variant: "el-akil", opponent: "human", side: "north" });  // North lays out
+      const bob = await opponent(id);
+      await page.goto(`${base}/#/game/${id}`);
+      await page.waitForSelector("#setup-left");
+      expect((await page.textContent("#setup-left")).startsWith("36 seeds left"), await page.textContent("#setup-left"));
+      await page.click("#setup-even");
+      await page.click('#board .pit[data-side="north"][data-pit="1"]', { button: "right" });
+      await page.click('#board .pit[data-side="south"][data-pit="2"]');
+      expect(await page.textContent('#board .pit[data-side="north"][data-pit="2"] .count') === "7", "the mirror pit does not follow");
+      await page.click("#setup-send");
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null, { timeout: 10000 });
+      const v = await viewOf(id);
+      expect(v.plies.map((p) => p.text).join(" ") === "1=5 2=7 3=6 4=6 5=6 6=6", `setup plies ${v.plies.map((p) => p.text)}`);
+      expect(v.board.phase === "pie", `phase ${v.board.phase} after the layout`);
+      bob.sock.close();
+    });
+  }
+
   if (variants.find((x) => x.name === "madjnuni")) {
     await step("madjnuni: the pie choice is made by clicking a row", async () => {
       const id = await newGame({ variant: "madjnuni", opponent: "human", side: "north" });

@@ -3,8 +3,8 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "games/sow_trace.h"
 #include "core/zobrist.h"
+#include "games/sow_trace.h"
 
 namespace naqala::bao {
 

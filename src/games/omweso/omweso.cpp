@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "games/sow_trace.h"
 #include "core/zobrist.h"
+#include "games/sow_trace.h"
 
 namespace naqala::omweso {
 

@@ -187,8 +187,11 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
-// A hole as the sowing trace names it: a pit ("S3", "M2") or a store ("store:N").
-static std::string hole_name(const Rules& r, int hole) {
+// Where a seed sown into `hole` lands, as the sowing trace names it: a pit ("S3", "M2") or a
+// store ("store:N"; a tuz sends its seeds to its owner's store).
+static std::string landing_name(const Rules& r, int hole, const std::array<std::int8_t, 2>& tuz) {
+  if (hole == tuz[0]) return "store:S";
+  if (hole == tuz[1]) return "store:N";
   if (hole >= r.all_pits) return hole == r.store(Player::South) ? "store:S" : "store:N";
   return pit_name(r, hole);
 }
@@ -196,9 +199,7 @@ static std::string hole_name(const Rules& r, int hole) {
 inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
   if (sow_trace) [[unlikely]]
-    sow_trace->seed(hole_name(r, hole == tuz_[0]   ? r.store(Player::South)
-                                 : hole == tuz_[1] ? r.store(Player::North)
-                                                   : hole));
+    sow_trace->seed(landing_name(r, hole, tuz_));
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
     ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
@@ -308,12 +309,12 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
       while (hand > 0) {
         hole = next[hole];
         --hand;
-        const int into = hole == tuz_[0]   ? r.store(Player::South)
-                         : hole == tuz_[1] ? r.store(Player::North)
-                                           : hole;
-        ++board_[into];
+        if (hole == tuz_[0] || hole == tuz_[1])
+          ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
+        else
+          ++board_[hole];
         if (trace) [[unlikely]]
-          trace->seed(hole_name(r, into));
+          trace->seed(landing_name(r, hole, tuz_));
       }
     } else {
       while (hand > 0) {
