@@ -138,6 +138,10 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
         el("line", { x1: x - R * 0.6, y1: y - R * 0.6, x2: x + R * 0.6, y2: y + R * 0.6, stroke: "#222", "stroke-width": 4, class: "burnt" }, g);
       }
       if (p < 2) text(x, p === L.bottom ? y + R + 10 : y - R - 9, String(i + 1), "label", svg);
+      else {  // Gabata's middle row: each half is its owner's pits 7-9
+        const half = i >= L.pits / 2 ? `S${7 + L.pits - 1 - i}` : `N${7 + i}`;
+        text(x + R * 0.8, y + R * 0.9, half, "label", svg);
+      }
       const where = `${["south", "north", "middle"][p]} pit ${i + 1}`;
       if (drafted !== null && plan) {
         adjustable(g, `${where}: ${count} seeds; Enter adds one, minus takes one back`, (by) => adjust(plan, ctx, slot, by, say));
