@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
+#include "games/sow_trace.h"
 
 namespace naqala::bao {
 
@@ -184,6 +185,7 @@ void State::takasa_moves(MoveList& out) const {
 void State::add_with_house_choice(Move m, MoveList& out) const {
   out.push_back(m);
   if (!house_[index(mover_)] || rules_->house_stop_forced) return;
+  const SowTraceScope quiet(nullptr);  // a probe, not the move being played
   State s = *this;
   if (s.run(m)) {
     m.sow_house = 1;
@@ -231,6 +233,10 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 

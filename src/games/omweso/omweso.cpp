@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
+#include "games/sow_trace.h"
 
 namespace naqala::omweso {
 
@@ -175,6 +176,7 @@ void State::legal_moves(MoveList& moves) const {
     if (!own[r]) continue;
     for (int dir : {CCW, CW}) {
       if (dir == CW && !first_lap_captures(r, CW)) continue;
+      const SowTraceScope quiet(nullptr);  // a probe, not the move being played
       State copy = *this;
       const int most =
           copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
@@ -208,6 +210,10 @@ bool State::resow_captures(int start, int caught) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
