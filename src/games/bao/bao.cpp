@@ -6,6 +6,7 @@
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
 #include "games/bao/position_text.h"
+#include "games/sow_trace.h"
 
 namespace naqala::bao {
 
@@ -185,6 +186,7 @@ void State::takasa_moves(MoveList& out) const {
 void State::add_with_house_choice(Move m, MoveList& out) const {
   out.push_back(m);
   if (!house_[index(mover_)] || rules_->house_stop_forced) return;
+  const SowTraceScope quiet(nullptr);  // a probe, not the move being played
   State s = *this;
   if (s.run(m)) {
     m.sow_house = 1;
@@ -232,6 +234,10 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
@@ -256,7 +262,17 @@ std::uint16_t State::stop_pits(Player p, bool captures, int takasia) const {
 // ended in an empty pit or was annulled as endless.
 bool State::relay_on(int& e, int dir, std::uint16_t stops) {
   Row& own = pits_[index(mover_)];
+  const Row before = own;
+  const int from = e;
   const RelayEnd end = relay(own, e, dir, stops, steps_);
+  if (sow_trace) [[unlikely]] {  // show the laps relay() ran in registers
+    const Row after = own;
+    const std::uint64_t steps = steps_;
+    own = before;
+    replay_relay(own, from, dir, stops, [&](int f, int seeds) { return sow(own, f, seeds, dir); });
+    own = after;
+    steps_ = steps;
+  }
   if (end == RelayEnd::Endless || end == RelayEnd::OverTime) annul();
   return end == RelayEnd::Special;
 }

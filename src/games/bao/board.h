@@ -243,4 +243,20 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
   return end;
 }
 
+// For a trace of the move (games/sow_trace.h): replays a relay from the ring as it was, lap
+// by lap through the caller's traced sowing `sow_lap(from, seeds) -> last pit`, until a last
+// seed lands in an empty or special pit, or for at most kTracedLaps laps (an endless relay is
+// shown going round a while). relay() itself gives the result.
+constexpr int kTracedLaps = 1000;
+template <class SowLap>
+void replay_relay(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint16_t special,
+                  SowLap sow_lap) {
+  for (int laps = 0; laps < kTracedLaps; ++laps) {
+    const int seeds = pits[e];
+    pits[e] = 0;
+    e = sow_lap(next(e, dir), seeds);
+    if (pits[e] == 1 || (special >> e & 1)) return;
+  }
+}
+
 }  // namespace naqala::board4

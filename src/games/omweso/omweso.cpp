@@ -7,6 +7,7 @@
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
 #include "games/bao/position_text.h"
+#include "games/sow_trace.h"
 
 namespace naqala::omweso {
 
@@ -153,6 +154,7 @@ void State::legal_moves(MoveList& moves) const {
     if (!own[r]) continue;
     for (int dir : {CCW, CW}) {
       if (dir == CW && !first_lap_captures(r, CW)) continue;
+      const SowTraceScope quiet(nullptr);  // a probe, not the move being played
       State copy = *this;
       const int most =
           copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
@@ -170,6 +172,7 @@ void State::legal_moves(MoveList& moves) const {
 // sequences (clockwise k times, then counter-clockwise).
 void State::add_reverse_moves(Move m, int from, MoveList& out) const {
   out.push_back(m);
+  const SowTraceScope quiet(nullptr);  // a probe, not the move being played
   State s = *this;
   s.run(m, false);
   for (int i = from; i < s.choice_points_ && i < 8; ++i) {
@@ -188,6 +191,10 @@ bool State::resow_captures(int start, int caught) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
@@ -245,8 +252,19 @@ int State::run(Move m, bool count_only) {
       continue;
     }
     if (s0) break;  // S0: no relay
+    const Row before = own;
+    const int from = e;
     const RelayEnd end =
         relay(own, e, dir, capture_pits(), steps_, rules_->sowing_seconds ? kMaxRelayLaps : 0);
+    if (sow_trace) [[unlikely]] {  // show the laps relay() ran in registers
+      const Row after = own;
+      const std::uint64_t steps = steps_;
+      own = before;
+      replay_relay(own, from, dir, capture_pits(),
+                   [&](int f, int n) { return sow(own, f, n, dir); });
+      own = after;
+      steps_ = steps;
+    }
     if (end == RelayEnd::Empty) break;
     if (end != RelayEnd::Special) {
       reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled

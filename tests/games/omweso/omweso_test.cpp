@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
 #include "tests/games/bao/four_row_test_util.h"
 
 namespace naqala::omweso {
@@ -68,6 +69,23 @@ TEST(Omweso, NoCaptureWhenTheBackPitIsEmpty) {
   const State s = State::from_position(
       kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
   EXPECT_EQ(after(s, "h2>"), "0,0,0,0,1,1,0,1/0,0,0,0,0,0,0,0/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/N");
+}
+
+TEST(Omweso, TraceShowsEveryRelayLap) {
+  // The browser's animation (games/sow_trace.h) sees the relay laps too: h2 sows h1 g1, then
+  // g1 relays into f1 e1.
+  const State s = State::from_position(
+      kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
+  SowTrace trace;
+  {
+    const SowTraceScope scope(&trace);
+    State t = s;
+    play(t, "h2>");
+    EXPECT_EQ(t.last_steps(), 4u);
+  }
+  ASSERT_EQ(trace.laps.size(), 2u) << trace.laps.dump();
+  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "g1"}));
+  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"f1", "e1"}));
 }
 
 TEST(Omweso, ReverseCaptureFromTheLeftmostPitsA18) {
