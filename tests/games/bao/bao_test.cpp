@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
 #include "tests/games/bao/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
 
@@ -140,6 +141,24 @@ TEST(Bao, TakasaStopsInTheHouseS4_231) {
   // The other way relays through the back row: h1 h2(3); g2 f2 e2(3); d2 c2 b2(3); a2 a1 b1.
   EXPECT_EQ(after(s, "g1>"),
             "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+}
+
+TEST(Bao, TraceShowsEveryRelayLap) {
+  // The browser's animation (games/sow_trace.h) sees every lap of the takasa g1> above.
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
+  SowTrace trace;
+  {
+    const SowTraceScope scope(&trace);
+    State t = s;
+    play(t, "g1>");
+  }
+  ASSERT_EQ(trace.laps.size(), 4u) << trace.laps.dump();
+  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "h2"}));
+  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"g2", "f2", "e2"}));
+  EXPECT_EQ(trace.laps[2]["pits"], nlohmann::json({"d2", "c2", "b2"}));
+  EXPECT_EQ(trace.laps[3]["pits"], nlohmann::json({"a2", "a1", "b1"}));
 }
 
 TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {
