@@ -33,12 +33,7 @@ struct Fixture {
   State at(const std::string& pos) const { return State::from_position(rules, pos); }
 };
 
-using board4::testing::after;
-using board4::testing::engine_perft;
-using board4::testing::engine_successors;
-using board4::testing::legal;
-using board4::testing::play;
-using board4::testing::total;
+using namespace board4::testing;  // legal, play, after, total, engine_perft, ...
 
 reference::Pos to_reference(const State& s);
 

@@ -23,12 +23,7 @@ namespace {
 const Rules kStandard = make_rules(Version::Standard, {});
 const Rules kS0 = make_rules(Version::S0, {});
 
-using board4::testing::after;
-using board4::testing::engine_perft;
-using board4::testing::engine_successors;
-using board4::testing::legal;
-using board4::testing::play;
-using board4::testing::total;
+using namespace board4::testing;  // legal, play, after, total, engine_perft, ...
 
 TEST(Omweso, SetupIsTheFirstDecisions) {
   State s = State::initial(kStandard);
