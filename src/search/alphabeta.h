@@ -50,9 +50,6 @@ struct AlphaBetaOptions {
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
   int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
-  // Capture extension at the horizon: up to this many plies of captures only (0 = off). A
-  // capture is a move that adds 2 or more to irreversible_count() (sowing: the stores).
-  int quiescence = 0;
 };
 
 // The table depth of a solved entry: searched to the end of every line, good for any depth.
@@ -381,11 +378,6 @@ class AlphaBeta {
         // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
         // the horizon is not looked for: the leaf is evaluated like any other.)
         pv_len[ply] = ply;
-        if (owner.options_.quiescence > 0) {
-          const int left = owner.options_.quiescence;
-          return child.to_move() == me ? quiesce(child, alpha, beta, ply, left)
-                                       : -quiesce(child, -beta, -alpha, ply, left);
-        }
         ++guesses;
         return child.to_move() == me ? eval(child) : -eval(child);
       }
@@ -408,39 +400,6 @@ class AlphaBeta {
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
       return -search(child, depth, -beta, -alpha, ply);
-    }
-
-    // The evaluation, or better for the mover if one of his captures (up to `left` plies of
-    // them) leads somewhere better: the mover may always stand on the evaluation.
-    int quiesce(const S& s, int alpha, int beta, int ply, int left) {
-      ++guesses;
-      int best = eval(s);
-      if constexpr (requires { s.irreversible_count(); }) {
-        if (best >= beta || left == 0 || ply >= kMaxPly || is_chance(s)) return best;
-        alpha = std::max(alpha, best);
-        MoveList moves;
-        s.legal_moves(moves);
-        for (Move m : moves) {
-          S child = s;
-          child.play(m);
-          ++nodes;
-          if (child.irreversible_count() < s.irreversible_count() + 2) continue;  // quiet
-          int v;
-          if (child.is_over()) {
-            v = terminal(child, s.to_move());
-          } else if (child.to_move() == s.to_move()) {
-            v = quiesce(child, alpha, beta, ply + 1, left - 1);
-          } else {
-            v = -quiesce(child, -beta, -alpha, ply + 1, left - 1);
-          }
-          if (v > best) {
-            best = v;
-            alpha = std::max(alpha, v);
-            if (v >= beta) break;
-          }
-        }
-      }
-      return best;
     }
 
     static bool is_chance(const S& s) {

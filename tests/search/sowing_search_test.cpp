@@ -365,52 +365,6 @@ TEST(JointMoves, MctsDecouplesTheHalves) {
   }
 }
 
-// The capture extension, written out without pruning: the mover stands on the evaluation or
-// takes a capture (2+ seeds to the stores) if that is better, up to `left` plies of captures.
-int capture_value(const State& s, const eval::SowingEval& eval, int left) {
-  int best = eval(s);
-  if (left == 0) return best;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  for (auto m : moves) {
-    State child = s;
-    child.play(m);
-    if (child.irreversible_count() < s.irreversible_count() + 2) continue;
-    const int v = child.is_over()                  ? terminal_value(child.outcome(), s.to_move())
-                  : child.to_move() == s.to_move() ? capture_value(child, eval, left - 1)
-                                                   : -capture_value(child, eval, left - 1);
-    best = std::max(best, v);
-  }
-  return best;
-}
-
-TEST(Quiescence, DepthOneValueIsTheBestMoveByCaptureExtension) {
-  for (const char* name : {"oware", "kalah"}) {
-    const auto rules = preset_rules(name);
-    const eval::SowingEval eval(*rules);
-    AlphaBetaOptions options;
-    options.quiescence = 3;
-    Search search{eval, options};
-    Limits limits;
-    limits.depth = 1;
-    for (const State& s : positions(*rules, 40, 9)) {
-      State::MoveList moves;
-      s.legal_moves(moves);
-      int expected = -kInfinity;
-      for (auto m : moves) {
-        State child = s;
-        child.play(m);
-        const int v = child.is_over() ? terminal_value(child.outcome(), s.to_move())
-                      : child.to_move() == s.to_move() ? capture_value(child, eval, 3)
-                                                       : -capture_value(child, eval, 3);
-        expected = std::max(expected, v);
-      }
-      search.clear();
-      EXPECT_EQ(search.search(s, limits).value, expected) << name << " " << s.position();
-    }
-  }
-}
-
 TEST(TimeManagement, SharesTheClockAndKeepsAReserve) {
   EXPECT_NEAR(time_for_move(10, 0), 0.4, 1e-9);
   EXPECT_NEAR(time_for_move(10, 1), 1.2, 1e-9);
