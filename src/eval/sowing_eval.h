@@ -20,12 +20,14 @@ enum SowingFeature : int {
   kCaptureThreat,  // the most seeds one opponent move would capture if he moved now
   kExtraTurns,     // own pits whose sowing ends in own store (extra-turn games)
   kOpponentExtra,  // the opponent's such pits
+  kExposed,        // seeds in own pits close to capture, minus the opponent's (see below)
+  kTuz,            // own tuz minus the opponent's (Toguz korgool: 1, 0 or -1)
   kSowingFeatures,
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
-    "store_diff",     "row_diff",    "mobility_diff", "capture_now",
-    "capture_threat", "extra_turns", "opponent_extra"};
+    "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
+    "extra_turns", "opponent_extra", "exposed",       "tuz"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
@@ -74,6 +76,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
+    int exposed[2] = {0, 0};
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
     std::uint32_t empty = 0, capturable = 0;
@@ -94,6 +97,13 @@ class SowingEval {
       for (int i = 0; i < pits_; ++i) {
         const int c = s.seeds(first + i);
         rows[pi] += c;
+        // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
+        // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
+        // ending captures it (Kalah).
+        if constexpr (kCapture == sowing::CaptureKind::Counts)
+          exposed[pi] += (capturable >> (first + i)) & 1 ? c : 0;
+        else if constexpr (kCapture == sowing::CaptureKind::Opposite)
+          exposed[pi] += (empty >> (2 * pits_ - 1 - (first + i))) & 1 ? c : 0;
         const bool playable = c >= min_seeds_;
         mobile[pi] += playable;
         // A pit that cannot move, or holds more seeds than the table covers, is not looked at.
@@ -128,6 +138,8 @@ class SowingEval {
     f[kCaptureThreat] = capture[y];
     f[kExtraTurns] = extra[m];
     f[kOpponentExtra] = extra[y];
+    f[kExposed] = exposed[m] - exposed[y];
+    f[kTuz] = (s.tuz(me) >= 0) - (s.tuz(you) >= 0);
   }
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
