@@ -26,8 +26,8 @@ enum SowingFeature : int {
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
-    "store_diff",     "row_diff",    "mobility_diff", "capture_now",
-    "capture_threat", "extra_turns", "opponent_extra", "exposed", "tuz"};
+    "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
+    "extra_turns", "opponent_extra", "exposed",       "tuz"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
@@ -54,51 +54,76 @@ class SowingEval {
   }
 
   void features(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
+    // One loop per capture kind: the pit loop tests no rule it does not need.
+    switch (capture_) {
+      case sowing::CaptureKind::Opposite:
+        return features_for<sowing::CaptureKind::Opposite>(s, f);
+      case sowing::CaptureKind::Counts:
+        return features_for<sowing::CaptureKind::Counts>(s, f);
+      case sowing::CaptureKind::None:
+        return features_for<sowing::CaptureKind::None>(s, f);
+    }
+  }
+
+  const SowingWeights& weights() const { return weights_; }
+
+ private:
+  // The evaluation is most of alpha-beta's time, and which pits are empty is unpredictable,
+  // so the pit loop decides by masks and conditional moves; it branches only where a capture
+  // is possible (rare).
+  template <sowing::CaptureKind kCapture>
+  void features_for(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
     int exposed[2] = {0, 0};
+    // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
+    // one seed richer, holds a capturing count (counts captures).
+    std::uint32_t empty = 0, capturable = 0;
+    for (int h = 0; h < 2 * pits_; ++h) {
+      const int after = s.seeds(h) + 1;
+      empty |= static_cast<std::uint32_t>(after == 1) << h;
+      capturable |= static_cast<std::uint32_t>(after < 32 && ((count_mask_ >> (after & 31)) & 1))
+                    << h;
+    }
     for (int pi = 0; pi < 2; ++pi) {
       const Player p = static_cast<Player>(pi);
       const int first = pi * pits_;
       const int store = r.store(p);
       const std::uint8_t* land = landing_[pi].data();
+      const std::uint32_t own_row = ((1u << pits_) - 1) << first;
+      const std::uint32_t own_empty = empty & own_row;
+      const std::uint32_t target = capturable & ~own_row;  // the other row's capturing pits
       for (int i = 0; i < pits_; ++i) {
         const int c = s.seeds(first + i);
         rows[pi] += c;
         // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
         // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
         // ending captures it (Kalah).
-        if (capture_ == sowing::CaptureKind::Counts)
-          exposed[pi] += c < 31 && ((count_mask_ >> (c + 1)) & 1) ? c : 0;
-        else if (capture_ == sowing::CaptureKind::Opposite)
-          exposed[pi] += s.seeds(2 * pits_ - 1 - (first + i)) == 0 ? c : 0;
-        if (c < min_seeds_) continue;
-        ++mobile[pi];
-        if (c > kMaxCount) continue;
-        const int last = land[i * (kMaxCount + 1) + c];
-        if (last == store) {
-          extra[pi] += extra_turn_;
-          continue;
-        }
-        if (last >= 2 * pits_) continue;  // the other store
+        if constexpr (kCapture == sowing::CaptureKind::Counts)
+          exposed[pi] += (capturable >> (first + i)) & 1 ? c : 0;
+        else if constexpr (kCapture == sowing::CaptureKind::Opposite)
+          exposed[pi] += (empty >> (2 * pits_ - 1 - (first + i))) & 1 ? c : 0;
+        const bool playable = c >= min_seeds_;
+        mobile[pi] += playable;
+        // A pit that cannot move, or holds more seeds than the table covers, is not looked at.
+        const bool looked = playable && c <= kMaxCount;
+        const int last = land[i * (kMaxCount + 1) + (looked ? c : 0)];
+        extra[pi] += looked && last == store ? extra_turn_ : 0;
         int take = 0;
-        if (capture_ == sowing::CaptureKind::Opposite) {
+        if constexpr (kCapture == sowing::CaptureKind::Opposite) {
           // The last seed lands in an own pit that was empty (or is the origin after a lap).
-          const bool own = last >= first && last < first + pits_;
-          if (own && (s.seeds(last) == 0 || last == first + i)) {
-            const int opposite = 2 * pits_ - 1 - last;
-            if (s.seeds(opposite) > 0 || empty_capture_) take = s.seeds(opposite) + 1;
-          }
-        } else if (capture_ == sowing::CaptureKind::Counts) {
+          const bool lands_empty = ((own_empty >> last) & 1) || last == first + i;
+          if (!looked || last == store || !lands_empty) continue;
+          const int opposite = 2 * pits_ - 1 - last;
+          if (s.seeds(opposite) > 0 || empty_capture_) take = s.seeds(opposite) + 1;
+        } else if constexpr (kCapture == sowing::CaptureKind::Counts) {
           // Backwards along the chain, each pit one seed richer, as the sowing passed it.
+          if (!looked || !((target >> last) & 1)) continue;
           const std::uint8_t* prev = r.prev[pi].data();
           int h = last;
-          for (int back = 0; back < c && h < 2 * pits_ && (h < first || h >= first + pits_);
-               ++back, h = prev[h]) {
-            const int after = s.seeds(h) + 1;
-            if (after >= 32 || !((count_mask_ >> after) & 1)) break;
-            take += after;
+          for (int back = 0; back < c && ((target >> h) & 1); ++back, h = prev[h]) {
+            take += s.seeds(h) + 1;
             if (!chain_) break;
           }
         }
@@ -117,9 +142,6 @@ class SowingEval {
     f[kTuz] = (s.tuz(me) >= 0) - (s.tuz(you) >= 0);
   }
 
-  const SowingWeights& weights() const { return weights_; }
-
- private:
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
   int pits_ = 0;
   int min_seeds_ = 1;

@@ -1,8 +1,9 @@
 #pragma once
 // Joint moves: nodes where both players choose at once, each without seeing the other's
-// choice (Congklak's first move, RULES.md). A state marks such a node with
-// phase() == Phase::Joint and encodes the joint move as kJoint | south_label | north_label << 6
-// (games/sowing/state.h); the searches read the two halves from it.
+// choice (Congklak's first move, RULES.md). A state marks such a node with joint_pending()
+// and encodes the joint move as kJoint | south_label | north_label << 6 (games/sowing/state.h);
+// the searches read the two halves from it. (An extra sowing inside Congklak's lock-step is
+// one player's choice alone: an ordinary node.)
 #include <concepts>
 
 #include "core/player.h"
@@ -12,7 +13,7 @@ namespace naqala::search {
 
 template <class S>
 concept JointMoveState = GameState<S> && requires(const S s) {
-  { s.phase() == S::Phase::Joint } -> std::convertible_to<bool>;
+  { s.joint_pending() } -> std::convertible_to<bool>;
   { S::kJoint } -> std::convertible_to<typename S::Move>;
 };
 
@@ -21,7 +22,7 @@ inline constexpr int kJointLabels = 64;  // a half is 6 bits
 template <class S>
 bool is_joint_node(const S& s) {
   if constexpr (JointMoveState<S>) {
-    return s.phase() == S::Phase::Joint;
+    return s.joint_pending();
   } else {
     (void)s;
     return false;

@@ -341,8 +341,7 @@ class Mcts {
     // results (his own view), unvisited halves first; the child is the pair of halves.
     std::uint32_t select_joint(std::uint32_t node) {
       if constexpr (JointMoveState<S>) {
-        Node& n = nodes_[node];
-        n.tried = n.children;  // the halves are chosen below, not the children in order
+        const Node& n = nodes_[node];
         std::array<std::array<double, kJointLabels>, 2> wins{};
         std::array<std::array<std::uint32_t, kJointLabels>, 2> visits{};
         std::array<std::uint64_t, 2> present{};  // bit l: label l is a legal half
