@@ -17,12 +17,6 @@ namespace naqala::cli {
 
 namespace {
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 const sowing::State& sowing_of(const Loaded& l) {
   const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
   if (!t)
@@ -43,8 +37,9 @@ void add_solve_command(CLI::App& app) {
     bool result_only = false, json = false;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("variant", a->variant, "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
-                                         "or a TOML variant of Kalah")
+  cmd->add_option("variant", a->variant,
+                  "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
+                  "or a TOML variant of Kalah")
       ->required();
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
   cmd->add_option("--record", a->record, "Start from the end of this game record");
@@ -110,8 +105,8 @@ void add_solve_command(CLI::App& app) {
     const std::string who(name(s.to_move()));
     const auto p = solve::prove_margin(s, solver, a->time, a->result_only, [&](const auto& step) {
       if (!a->json)
-        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high
-                  << "] (" << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
+        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high << "] ("
+                  << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
     });
     const std::string verdict = proof_verdict(who, p.low, p.high);
     if (a->json) {
@@ -131,9 +126,9 @@ void add_solve_command(CLI::App& app) {
                 << "\n";
       return;
     }
-    const std::string m = p.exact() ? "exactly " + std::to_string(p.low)
-                                    : "in [" + std::to_string(p.low) + ", " +
-                                          std::to_string(p.high) + "]";
+    const std::string m =
+        p.exact() ? "exactly " + std::to_string(p.low)
+                  : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
     std::cout << l.game->spec() << " " << s.position() << ": " << verdict << "; " << who
               << "'s final margin is " << m;
     if (!p.best_move.empty()) std::cout << "; best move " << p.best_move;
