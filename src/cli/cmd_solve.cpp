@@ -2,7 +2,7 @@
 //                      [--table MB] [--time S] [--result-only] [--json]
 // naqala solve VARIANT --build-db K [--db FILE] [--threads T]
 // Kalah-like games solved exactly: endgame databases and the MTD(f) solver of src/solve/.
-#include <cstdio>
+#include <chrono>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -75,24 +75,30 @@ void add_solve_command(CLI::App& app) {
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;
-      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
       const auto start = std::chrono::steady_clock::now();
+      auto since = [](auto t) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+      };
+      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
+      const double build_seconds = since(start);
+      const auto saved = std::chrono::steady_clock::now();
       db.save(path);
-      const double save_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double save_seconds = since(saved);
       if (a->json) {
         std::cout << nlohmann::json{{"db", path},
                                     {"pits", rules.pits},
                                     {"max_seeds", a->build_db},
                                     {"boards", db.size()},
                                     {"bytes", db.size() + 4096},
+                                    {"build_seconds", build_seconds},
                                     {"save_seconds", save_seconds}}
                          .dump()
                   << "\n";
       } else {
         std::cout << "wrote " << path << ": every board of " << rules.pits
                   << " pits a side with up to " << a->build_db << " seeds, " << db.size()
-                  << " boards (" << fixed((db.size() + 4096) / 1048576.0, 1) << " MiB)\n";
+                  << " boards (" << fixed((db.size() + 4096) / 1048576.0, 1) << " MiB), built in "
+                  << fixed(build_seconds, 1) << " s with " << a->threads << " threads\n";
       }
       return;
     }
