@@ -4,8 +4,8 @@
 #include <string>
 
 #include "core/error.h"
-#include "solve/compositions.h"
 #include "games/sowing/state.h"
+#include "solve/compositions.h"
 
 namespace naqala::solve {
 

@@ -11,7 +11,6 @@
 //   cut-off).
 // - Moves are tried: the table's best move, extra turns (nearest the store first), captures
 //   (largest first), then the others nearest the store first.
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -73,8 +72,7 @@ class Solver {
     int low, high;  // bounds on the mover's value through this move
     int order;      // move ordering score
     std::uint8_t pit;
-    bool extra;   // the mover moves again in `board`
-    bool search;  // bounds not final: may be searched
+    bool extra;  // the mover moves again in `board`
   };
 
   int search(const Board& b, int n, int target);
