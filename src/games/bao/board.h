@@ -1,6 +1,7 @@
 #pragma once
 // What the four-row games (Bao la Kiswahili, Bao la Kujifunza, Omweso) share: each player's
-// 16 pits as one ring, the pit names of docs/bao.md, and exact detection of endless relays.
+// 16 pits as one ring, the pit names of docs/bao.md, relay sowing with exact and fast proof of
+// endless relays.
 //
 // Ring index r of a player's own pits (RULES.md section 0: F = front/inner row, B = back row,
 // both counted from the owner's left):   r = 0..7 -> B[r],   r = 8..15 -> F[15 - r].
@@ -8,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -118,39 +120,143 @@ inline int sow_ring(std::array<std::uint8_t, kPits>& pits, int from, int seeds, 
   return (from + dir * (seeds - 1)) & 15;
 }
 
-// Exact detection of an endless relay (Brent's cycle finding on the full state of the
-// sowing: the 16 pits, the pit being lifted and the direction). A relay is deterministic,
-// so a repeated state means it never ends. Allocation-free; reset whenever anything outside
-// the compared state changes (a capture, a house losing its status).
-class CycleGuard {
- public:
-  void reset() {
-    saved_pos_ = -1;
-    power_ = 1;
-    lam_ = 0;
-  }
-  // Called at each relay lift; true when this exact state was seen before.
-  bool repeats(const std::array<std::uint8_t, kPits>& pits, int pos, int dir) {
-    const int key = pos * 2 + (dir == CCW);
-    if (key == saved_pos_ && pits == saved_) return true;
-    if (lam_ == power_) {
-      saved_ = pits;
-      saved_pos_ = key;
-      power_ *= 2;
-      lam_ = 0;
-    } else if (saved_pos_ < 0) {
-      saved_ = pits;
-      saved_pos_ = key;
-    }
-    ++lam_;
-    return false;
-  }
+// Relay sowing and exact proof of an endless one.
+//
+// relay() lifts the pit `e` where a last seed has just landed and sows on in `dir`, lap after
+// lap, until a last seed lands in an empty pit (Empty), in an occupied pit whose bit is set in
+// `special` (Special: a capture, the nyumba, a takasia pit; the caller decides), or the relay
+// is proven endless (Endless). Between special pits a relay is a plain walk that commutes
+// with turning the ring, so Brent's cycle finding runs on the ring seen from the pit last
+// landed in: when that view repeats after m laps, the ring has turned by k pits. Then the next
+// 16/gcd(k,16) stretches of m laps are the same stretch turned by k, 2k, ... and the last
+// lands exactly where it began: the relay never ends unless a turned stretch lands on a
+// special pit, which is checked on the 16-bit mask of pits landed in; if one does, the relay
+// jumps straight there (one replay of the stretch). The turned period is 8 to 16 times
+// shorter than the period, but endless relays of 60 seeds can still have turned periods of
+// 10^8 laps: after `max_laps` laps (0 = no limit) the relay stops as OverTime, the rule of
+// S4:255 that a sowing not finished within two minutes is endless (kMaxRelayLaps is 65536
+// laps, some 250,000 seeds, a millisecond or two; the longest finite relay in a million random
+// rings took 607 laps). Allocation-free.
+enum class RelayEnd : std::uint8_t { Empty, Special, Endless, OverTime };
+constexpr std::uint64_t kMaxRelayLaps = 1u << 16;
 
- private:
-  std::array<std::uint8_t, kPits> saved_{};
-  int saved_pos_ = -1;
-  int power_ = 1;
-  int lam_ = 0;
-};
+namespace detail {
+// The 16 pits as one 128-bit number, a byte a pit: a relay runs in two registers.
+using Pits128 = unsigned __int128;
+inline Pits128 load(const std::array<std::uint8_t, kPits>& p) {
+  Pits128 x;
+  std::memcpy(&x, p.data(), sizeof x);
+  return x;
+}
+inline void store(std::array<std::uint8_t, kPits>& p, Pits128 x) {
+  std::memcpy(p.data(), &x, sizeof x);
+}
+inline int pit_of(Pits128 x, int r) {
+  return static_cast<int>(static_cast<std::uint64_t>(x >> (8 * r)) & 0xff);
+}
+// The ring turned so that pit `k` comes first.
+inline Pits128 turned_from(Pits128 x, int k) {
+  k &= 15;
+  return k ? (x >> (8 * k)) | (x << (128 - 8 * k)) : x;
+}
+inline std::uint16_t turn_mask(std::uint16_t m, int k) {  // bit r -> bit r + k
+  k &= 15;
+  return static_cast<std::uint16_t>(k ? (m << k) | (m >> (16 - k)) : m);
+}
+// Lifts pit e and sows its seeds on; returns the pit of the last seed.
+inline int lap(Pits128& x, int e, int dir, std::uint64_t& steps) {
+  constexpr Pits128 kOnes =
+      (static_cast<Pits128>(0x0101010101010101ULL) << 64) | 0x0101010101010101ULL;
+  const int seeds = pit_of(x, e);
+  x &= ~(static_cast<Pits128>(0xff) << (8 * e));
+  steps += static_cast<std::uint64_t>(seeds);
+  const int from = next(e, dir);
+  const auto& m = (dir == CCW ? sow_masks().ccw : sow_masks().cw)[from][seeds & 15];
+  x += static_cast<Pits128>(seeds >> 4) * kOnes + ((static_cast<Pits128>(m[1]) << 64) | m[0]);
+  return (from + dir * (seeds - 1)) & 15;
+}
+}  // namespace detail
+
+inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, std::uint16_t special,
+                      std::uint64_t& steps, std::uint64_t max_laps = kMaxRelayLaps) {
+  using namespace detail;
+  Pits128 x = load(pits);
+  Pits128 saved = x;  // Brent's tortoise
+  int saved_e = e;
+  Pits128 saved_view = turned_from(x, e);
+  std::uint16_t landed = 0;  // pits landed in since the tortoise
+  std::uint64_t stretch_steps = 0, power = 1, laps = 0, total = 0;
+  RelayEnd end;
+  while (true) {
+    if (++total > max_laps && max_laps) {
+      end = RelayEnd::OverTime;
+      break;
+    }
+    std::uint64_t lap_steps = 0;
+    e = lap(x, e, dir, lap_steps);
+    steps += lap_steps;
+    if (pit_of(x, e) == 1) {
+      end = RelayEnd::Empty;
+      break;
+    }
+    if (special >> e & 1) {
+      end = RelayEnd::Special;
+      break;
+    }
+    landed = static_cast<std::uint16_t>(landed | 1u << e);
+    stretch_steps += lap_steps;
+    ++laps;
+    const Pits128 view = turned_from(x, e);
+    if (view == saved_view) {
+      const int k = (e - saved_e) & 15;
+      const int turns = 16 / std::gcd(k ? k : 16, 16);
+      int j = 1;
+      while (j < turns && !(turn_mask(landed, j * k) & special)) ++j;
+      if (j == turns) {
+        end = RelayEnd::Endless;
+        break;
+      }
+      // The j-th turned stretch lands on a special pit: replay the stretch to the first such
+      // landing and turn the ring by j * k.
+      const int shift = (j * k) & 15;
+      std::uint64_t part = 0;
+      int t = saved_e;
+      do t = lap(saved, t, dir, part);
+      while (!(special >> ((t + shift) & 15) & 1));
+      x = turned_from(saved, 16 - shift);
+      e = (t + shift) & 15;
+      steps += static_cast<std::uint64_t>(j - 1) * stretch_steps + part;
+      end = RelayEnd::Special;
+      break;
+    }
+    if (laps == power) {
+      saved = x;
+      saved_e = e;
+      saved_view = view;
+      power *= 2;
+      laps = 0;
+      landed = 0;
+      stretch_steps = 0;
+    }
+  }
+  store(pits, x);
+  return end;
+}
+
+// For a trace of the move (games/sow_trace.h): replays a relay from the ring as it was, lap
+// by lap through the caller's traced sowing `sow_lap(from, seeds) -> last pit`, until a last
+// seed lands in an empty or special pit, or for at most kTracedLaps laps (an endless relay is
+// shown going round a while). relay() itself gives the result.
+constexpr int kTracedLaps = 1000;
+template <class SowLap>
+void replay_relay(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint16_t special,
+                  SowLap sow_lap) {
+  for (int laps = 0; laps < kTracedLaps; ++laps) {
+    const int seeds = pits[e];
+    pits[e] = 0;
+    e = sow_lap(next(e, dir), seeds);
+    if (pits[e] == 1 || (special >> e & 1)) return;
+  }
+}
 
 }  // namespace naqala::board4

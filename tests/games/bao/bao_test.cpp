@@ -15,6 +15,8 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
+#include "tests/games/bao/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
 
 namespace naqala::bao {
@@ -31,34 +33,9 @@ struct Fixture {
   State at(const std::string& pos) const { return State::from_position(rules, pos); }
 };
 
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using namespace board4::testing;  // legal, play, after, total, engine_perft, ...
 
-// Plays a move given as text, checking it is legal.
-void play(State& s, const std::string& text) {
-  auto m = s.parse_move(text);
-  ASSERT_TRUE(m.has_value()) << text;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
-  s.play(*m);
-}
-
-std::string after(const State& s, const std::string& text) {
-  State t = s;
-  play(t, text);
-  return t.position();
-}
-
-int total(const State& s) {
-  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
-}
+reference::Pos to_reference(const State& s);
 
 // ---- The start (S4:192, S0:19) ----
 
@@ -159,6 +136,24 @@ TEST(Bao, TakasaStopsInTheHouseS4_231) {
   // The other way relays through the back row: h1 h2(3); g2 f2 e2(3); d2 c2 b2(3); a2 a1 b1.
   EXPECT_EQ(after(s, "g1>"),
             "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+}
+
+TEST(Bao, TraceShowsEveryRelayLap) {
+  // The browser's animation (games/sow_trace.h) sees every lap of the takasa g1> above.
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
+  SowTrace trace;
+  {
+    const SowTraceScope scope(&trace);
+    State t = s;
+    play(t, "g1>");
+  }
+  ASSERT_EQ(trace.laps.size(), 4u) << trace.laps.dump();
+  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "h2"}));
+  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"g2", "f2", "e2"}));
+  EXPECT_EQ(trace.laps[2]["pits"], nlohmann::json({"d2", "c2", "b2"}));
+  EXPECT_EQ(trace.laps[3]["pits"], nlohmann::json({"a2", "a1", "b1"}));
 }
 
 TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {
@@ -278,6 +273,62 @@ TEST(Bao, TakasiaS4_244_250) {
   EXPECT_EQ(f.at(t.position()).position(), t.position());
 }
 
+// The rows of a position (the hands and what follows left out).
+std::string rows_of(const std::string& pos) {
+  std::string out;
+  int slashes = 0;
+  for (char c : pos) {
+    if (c == '/' && ++slashes == 4) break;
+    out += c;
+  }
+  return out;
+}
+
+TEST(Bao, TakasiaThirdClauseHouseTaxS4_246) {
+  // S4:246 (A14b): the takasiaed player's move from the house that does not reach the takasia
+  // pit in its first sowing is interrupted. South's g1 is takasia; his only move is the house
+  // tax (S4:236, option house_rules_in_mtaji).
+  Fixture f("bao", {{"house_rules_in_mtaji", "true"}});
+  const State s =
+      f.at("0,0,1,0,6,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0/0,0/S/S/g1");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"e1<", "e1>"}));
+  // e1< sows two seeds into d1, c1: g1 not reached, so the move ends though c1 is occupied
+  // (a relay would lift c1 and go on to b1, a1).
+  EXPECT_EQ(rows_of(after(s, "e1<")),
+            "0,0,2,1,4,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0");
+  // e1> sows f1, g1: it reaches the takasia pit, where a sowing stops anyway.
+  EXPECT_EQ(rows_of(after(s, "e1>")),
+            "0,0,1,0,4,1,3,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0");
+}
+
+TEST(Bao, FrontRowNeverEmptyEvenMomentarilyS4_219) {
+  // S4:219: in mtaji the front row may not be empty even for a moment. Only the lone kichwa
+  // needs a rule (sow it toward the centre): a later lift of a front pit always follows a lap
+  // of 2+ seeds whose second-last seed went into the front pit just before it. Checked seed by
+  // seed with the reference mover on every legal mtaji decision of random games.
+  Fixture f("bao");
+  Rng rng(21);
+  int checked = 0;
+  for (int g = 0; g < 300; ++g) {
+    State s = State::initial(f.rules);
+    while (!s.is_over()) {
+      if (!s.in_namua(s.to_move())) {
+        const reference::Pos p = to_reference(s);
+        for (const auto& d : reference::decisions(p)) {
+          reference::Mover m(p);
+          m.play(d);
+          EXPECT_FALSE(m.front_row_emptied()) << s.position();
+          ++checked;
+        }
+      }
+      State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
 TEST(Bao, NoMoveLosesS4_258) {
   Fixture f("bao");
   const State s = f.at("1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/4,4,4,4,4,4,4,4/2,2,2,2,2,2,2,2/0,0/-/S/-");
@@ -342,7 +393,8 @@ TEST(Bao, BadMovesAndPositionsAreRefusedWithReasons) {
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/X/-", "S or N");
   bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
       "empty nyumba");
-  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "seed count");
+  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
+      "whole number");
   EXPECT_THROW(make_game("bao:house_seeds=7"), VariantError);
   EXPECT_THROW(make_game("bao:colour=red"), VariantError);
   EXPECT_THROW(make_game("bao-kujifunza:takasia=false"), VariantError);
@@ -386,19 +438,6 @@ reference::Pos to_reference(const State& s) {
   p.mover = index(s.to_move());
   p.takasia_col = s.takasia_pit() >= 0 ? board4::column(s.takasia_pit()) : -1;
   return p;
-}
-
-std::vector<std::string> engine_successors(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 void random_games(const std::string& preset, int games, std::uint64_t seed, bool check_reference) {
@@ -467,19 +506,6 @@ std::uint64_t reference_perft(const reference::Pos& p, int depth) {
       for (int c = 0; c < 8; ++c)
         move = move || (next.pit[next.mover][r][c] >= 2 && !(r == 0 && c == next.takasia_col));
     n += depth == 1 ? 1 : (front && move ? reference_perft(next, depth - 1) : 0);
-  }
-  return n;
-}
-
-std::uint64_t engine_perft(const State& s, int depth) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    if (!t.is_over()) n += engine_perft(t, depth - 1);
   }
   return n;
 }
@@ -562,6 +588,73 @@ TEST(BaoKujifunza, EndlessRelayIsDetectedExactlyAndAnnuls) {
     }
   }
   EXPECT_GE(endless, 1) << "no endless relay found to test";
+}
+
+// A plain relay that remembers every state: how it ends, the pits, the last pit, the seeds.
+struct NaiveRelay {
+  board4::RelayEnd end;
+  std::array<std::uint8_t, 16> pits;
+  int last;
+  std::uint64_t steps = 0;
+};
+NaiveRelay naive_relay_with_stops(std::array<std::uint8_t, 16> ring, int e, int dir,
+                                  std::uint16_t special) {
+  std::set<std::pair<std::array<std::uint8_t, 16>, int>> seen;
+  std::uint64_t steps = 0;
+  while (true) {
+    const int n = ring[e];
+    ring[e] = 0;
+    for (int k = 0; k < n; ++k) {
+      e = (e + dir + 16) % 16;
+      ++ring[e];
+    }
+    steps += static_cast<std::uint64_t>(n);
+    if (ring[e] == 1) return {board4::RelayEnd::Empty, ring, e, steps};
+    if (special >> e & 1) return {board4::RelayEnd::Special, ring, e, steps};
+    if (!seen.insert({ring, e}).second) return {board4::RelayEnd::Endless, ring, e, steps};
+  }
+}
+
+void expect_relay_as_naive(const std::array<std::uint8_t, 16>& ring, int start, int dir,
+                           std::uint16_t special) {
+  const NaiveRelay want = naive_relay_with_stops(ring, start, dir, special);
+  auto got = ring;
+  int e = start;
+  std::uint64_t steps = 0;
+  ASSERT_EQ(board4::relay(got, e, dir, special, steps), want.end);
+  if (want.end == board4::RelayEnd::Endless) return;
+  EXPECT_EQ(got, want.pits);
+  EXPECT_EQ(e, want.last);
+  EXPECT_EQ(steps, want.steps);
+}
+
+TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
+  // board4::relay against a plain sowing that remembers every state, on random rings with
+  // random stop pits: the same end, pits, last pit and seeds dropped.
+  Rng rng(31);
+  for (int trial = 0; trial < 100000; ++trial) {
+    std::array<std::uint8_t, 16> ring{};
+    const int seeds = 20 + static_cast<int>(rng.below(20));
+    for (int k = 0; k < seeds; ++k) ++ring[rng.below(16)];
+    const int start = static_cast<int>(rng.below(16));
+    if (ring[start] < 2) continue;
+    const int dir = rng.below(2) ? CCW : CW;
+    const auto special = static_cast<std::uint16_t>((1u << rng.below(16) | 1u << rng.below(16)) &
+                                                    ~(1u << start) & (rng.below(3) ? 0xffff : 0));
+    expect_relay_as_naive(ring, start, dir, special);
+  }
+}
+
+TEST(Board4, RelayJumpsToAStopPitOnlyATurnedStretchReaches) {
+  // An endless relay whose stretch between two turned repeats never lands in b2 (ring 1),
+  // while a turned copy of it does: relay proves the turn and jumps straight to that landing.
+  const std::array<std::uint8_t, 16> ring{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 0, 1, 0, 2};
+  auto t = ring;
+  int e = 11;
+  std::uint64_t steps = 0;
+  EXPECT_EQ(board4::relay(t, e, CCW, 0, steps), board4::RelayEnd::Endless);
+  expect_relay_as_naive(ring, 11, CCW, 1u << 1);
+  EXPECT_EQ(naive_relay_with_stops(ring, 11, CCW, 1u << 1).end, board4::RelayEnd::Special);
 }
 
 }  // namespace
