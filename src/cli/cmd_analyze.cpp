@@ -16,12 +16,6 @@ namespace naqala::cli {
 
 namespace {
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 // "+3.25 seeds" or "wins by 10" for a proven value.
 std::string describe(double value) {
   if (value >= 999) return "wins by " + fixed(value - 1000, 0);
@@ -34,18 +28,22 @@ std::string describe(double value) {
 engine::Proof prove(const AnyState& state, double seconds, const std::string& db_file) {
   const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(&state);
   std::optional<solve::KalahRules> rules;
-  if (typed) try {
+  if (typed) {
+    try {
       rules = solve::kalah_rules(typed->typed().rules());
-    } catch (const VariantError&) {
+    } catch (const VariantError&) {  // not Kalah-like: the generic prover
     }
+  }
   if (!rules) {
     if (!db_file.empty())
-      throw Error("--db is for Kalah-like rulesets, which the endgame databases cover");
+      throw Error(
+          "--db works with Kalah-like rulesets only (the endgame databases cover Kalah "
+          "and its variants)");
     return engine::prove(state, seconds);
   }
   const sowing::State& s = typed->typed();
-  const auto db = db_file.empty() ? solve::EndgameDb::build(*rules, 12, 2)
-                                  : solve::EndgameDb::load(db_file);
+  const auto db =
+      db_file.empty() ? solve::EndgameDb::build(*rules, 12, 2) : solve::EndgameDb::load(db_file);
   solve::Solver solver(*rules, s.rules().total_seeds, &db, 256);
   const auto m = solve::prove_margin(s, solver, seconds);
   engine::Proof p;

@@ -2,7 +2,7 @@
 //                      [--table MB] [--time S] [--result-only] [--json]
 // naqala solve VARIANT --build-db K [--db FILE] [--threads T]
 // Kalah-like games solved exactly: endgame databases and the MTD(f) solver of src/solve/.
-#include <cstdio>
+#include <chrono>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -16,12 +16,6 @@
 namespace naqala::cli {
 
 namespace {
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 const sowing::State& sowing_of(const Loaded& l) {
   const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
@@ -43,8 +37,9 @@ void add_solve_command(CLI::App& app) {
     bool result_only = false, json = false;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("variant", a->variant, "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
-                                         "or a TOML variant of Kalah")
+  cmd->add_option("variant", a->variant,
+                  "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
+                  "or a TOML variant of Kalah")
       ->required();
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
   cmd->add_option("--record", a->record, "Start from the end of this game record");
@@ -80,24 +75,30 @@ void add_solve_command(CLI::App& app) {
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;
-      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
       const auto start = std::chrono::steady_clock::now();
+      auto since = [](auto t) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+      };
+      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
+      const double build_seconds = since(start);
+      const auto saved = std::chrono::steady_clock::now();
       db.save(path);
-      const double save_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double save_seconds = since(saved);
       if (a->json) {
         std::cout << nlohmann::json{{"db", path},
                                     {"pits", rules.pits},
                                     {"max_seeds", a->build_db},
                                     {"boards", db.size()},
                                     {"bytes", db.size() + 4096},
+                                    {"build_seconds", build_seconds},
                                     {"save_seconds", save_seconds}}
                          .dump()
                   << "\n";
       } else {
         std::cout << "wrote " << path << ": every board of " << rules.pits
                   << " pits a side with up to " << a->build_db << " seeds, " << db.size()
-                  << " boards (" << fixed((db.size() + 4096) / 1048576.0, 1) << " MiB)\n";
+                  << " boards (" << fixed((db.size() + 4096) / 1048576.0, 1) << " MiB), built in "
+                  << fixed(build_seconds, 1) << " s with " << a->threads << " threads\n";
       }
       return;
     }
@@ -110,8 +111,8 @@ void add_solve_command(CLI::App& app) {
     const std::string who(name(s.to_move()));
     const auto p = solve::prove_margin(s, solver, a->time, a->result_only, [&](const auto& step) {
       if (!a->json)
-        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high
-                  << "] (" << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
+        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high << "] ("
+                  << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
     });
     const std::string verdict = proof_verdict(who, p.low, p.high);
     if (a->json) {
@@ -131,9 +132,9 @@ void add_solve_command(CLI::App& app) {
                 << "\n";
       return;
     }
-    const std::string m = p.exact() ? "exactly " + std::to_string(p.low)
-                                    : "in [" + std::to_string(p.low) + ", " +
-                                          std::to_string(p.high) + "]";
+    const std::string m =
+        p.exact() ? "exactly " + std::to_string(p.low)
+                  : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
     std::cout << l.game->spec() << " " << s.position() << ": " << verdict << "; " << who
               << "'s final margin is " << m;
     if (!p.best_move.empty()) std::cout << "; best move " << p.best_move;

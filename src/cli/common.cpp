@@ -1,5 +1,6 @@
 #include "cli/common.h"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -84,6 +85,12 @@ nlohmann::json outcome_json(const AnyState& s) {
   return {{"winner", o.winner ? nlohmann::json(std::string(name(*o.winner))) : nlohmann::json(nullptr)},
           {"scores", {o.scores[0], o.scores[1]}},
           {"reason", std::string(to_string(o.reason))}};
+}
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
 }
 
 std::string proof_verdict(const std::string& who, int low, int high) {

@@ -1,9 +1,11 @@
 #include "solve/kalah.h"
 
+#include <stdexcept>
 #include <string>
 
 #include "core/error.h"
 #include "games/sowing/state.h"
+#include "solve/compositions.h"
 
 namespace naqala::solve {
 
@@ -29,6 +31,11 @@ KalahRules kalah_rules(const sowing::Rules& r) {
   if (r.threshold != 0) refuse("its game ends when a store reaches a threshold");
   if (r.cycle != CycleRule::None) refuse("its game ends on cycles");
   if (r.total_seeds > 255) refuse("it has more than 255 seeds");
+  try {
+    Compositions(r.pits, r.total_seeds);
+  } catch (const std::overflow_error&) {
+    refuse("its boards are too many to number in 64 bits");
+  }
   return KalahRules{r.pits, r.empty_capture, r.extra_turn};
 }
 

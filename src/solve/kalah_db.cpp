@@ -119,7 +119,9 @@ EndgameDb EndgameDb::build(const KalahRules& rules, int max_seeds, int threads,
     throw Error("a database holds boards of 0 to 254 seeds, not " + std::to_string(max_seeds));
   EndgameDb db(rules, max_seeds);
   const std::uint64_t size = db.size();
-  std::shared_ptr<std::uint8_t> values(new std::uint8_t[size], std::default_delete<std::uint8_t[]>());
+  require_memory(size, "a database of " + std::to_string(max_seeds) + " seeds");
+  std::shared_ptr<std::uint8_t> values(new std::uint8_t[size],
+                                       std::default_delete<std::uint8_t[]>());
   const auto start = std::chrono::steady_clock::now();
   threads = std::max(1, threads);
   for (int n = 0; n <= max_seeds; ++n) {
@@ -192,28 +194,37 @@ EndgameDb EndgameDb::load(const std::string& path) {
     fail("its header is damaged");
   const KalahRules rules{static_cast<int>(h.pits), (h.flags & 1) != 0, (h.flags & 2) == 0};
   EndgameDb db(rules, static_cast<int>(h.max_seeds));
-  if (h.values != db.size() ||
-      static_cast<std::uint64_t>(st.st_size) != kHeaderBytes + db.size())
+  if (h.values != db.size() || static_cast<std::uint64_t>(st.st_size) != kHeaderBytes + db.size())
     fail("it is truncated or damaged (size " + std::to_string(st.st_size) + " bytes, expected " +
          std::to_string(kHeaderBytes + db.size()) + ")");
   void* map = ::mmap(nullptr, kHeaderBytes + db.size(), PROT_READ, MAP_SHARED, fd, 0);
   ::close(fd);
-  if (map == MAP_FAILED) throw Error("cannot map the database " + path + ": " + std::strerror(errno));
+  if (map == MAP_FAILED)
+    throw Error("cannot map the database " + path + ": " + std::strerror(errno));
   const std::size_t bytes = kHeaderBytes + db.size();
   db.storage_ = std::shared_ptr<const std::uint8_t>(
-      static_cast<const std::uint8_t*>(map), [bytes](const std::uint8_t* p) {
-        ::munmap(const_cast<std::uint8_t*>(p), bytes);
-      });
+      static_cast<const std::uint8_t*>(map),
+      [bytes](const std::uint8_t* p) { ::munmap(const_cast<std::uint8_t*>(p), bytes); });
   db.values_ = db.storage_.get() + kHeaderBytes;
   if (checksum(db.values_, db.size()) != h.checksum)
-    throw Error("cannot use " + path + " as a Kalah database: its checksum does not match "
+    throw Error("cannot use " + path +
+                " as a Kalah database: its checksum does not match "
                 "(the file is damaged; build it again)");
   return db;
 }
 
+void require_memory(std::uint64_t bytes, const std::string& what) {
+  const auto pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return;  // unknown: let the allocation decide
+  const std::uint64_t physical = static_cast<std::uint64_t>(pages) * page;
+  if (bytes > physical)
+    throw Error(what + " needs " + std::to_string(bytes >> 20) + " MiB; this machine has " +
+                std::to_string(physical >> 20) + " MiB");
+}
+
 std::string default_db_name(const KalahRules& rules, int max_seeds) {
-  std::string name = "kalah-" + std::to_string(rules.pits) + "pits-" +
-                     std::to_string(max_seeds) + "seeds";
+  std::string name =
+      "kalah-" + std::to_string(rules.pits) + "pits-" + std::to_string(max_seeds) + "seeds";
   if (rules.empty_capture) name += "-empty-capture";
   if (!rules.extra_turn) name += "-no-extra-turn";
   return name + ".db";

@@ -44,13 +44,17 @@ class EndgameDb {
   int value_at(std::uint64_t key) const { return values_[key]; }
 
  private:
-  EndgameDb(const KalahRules& rules, int max_seeds) : rules_(rules), index_(rules.pits, max_seeds) {}
+  EndgameDb(const KalahRules& rules, int max_seeds)
+      : rules_(rules), index_(rules.pits, max_seeds) {}
 
   KalahRules rules_;
   Compositions index_;
   std::shared_ptr<const std::uint8_t> storage_;  // owns the values (heap or mapping)
   const std::uint8_t* values_ = nullptr;
 };
+
+// Throws naqala::Error when `bytes` for `what` exceed the machine's physical memory.
+void require_memory(std::uint64_t bytes, const std::string& what);
 
 // A name for the database file of these rules and K, e.g. "kalah-6pits-24seeds.db".
 std::string default_db_name(const KalahRules& rules, int max_seeds);

@@ -1,11 +1,11 @@
 #include "solve/kalah_solver.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
-
-#include <sys/mman.h>
 
 #include "core/error.h"
 #include "games/sowing/state.h"
@@ -26,6 +26,7 @@ Solver::Solver(const KalahRules& rules, int total_seeds, const EndgameDb* db, st
   // Huge pages where the system offers them: nearly every probe misses the cache, and 4 KiB
   // pages would add a page-table walk to each.
   const std::size_t bytes = buckets * kWays * sizeof(Entry);
+  require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
   void* memory = std::aligned_alloc(bytes >= (1 << 21) ? 1 << 21 : 64, bytes);
   if (!memory) throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
   ::madvise(memory, bytes, MADV_HUGEPAGE);
@@ -57,8 +58,12 @@ void Solver::store(std::uint64_t key, int low, int high, int move, std::uint64_t
     }
     if (bucket[i].work < slot->work) slot = &bucket[i];  // empty slots have work 0
   }
-  *slot = Entry{key, static_cast<std::uint8_t>(low), static_cast<std::uint8_t>(high),
-                static_cast<std::uint8_t>(move < 0 ? 0xff : move), 0, work32};
+  *slot = Entry{key,
+                static_cast<std::uint8_t>(low),
+                static_cast<std::uint8_t>(high),
+                static_cast<std::uint8_t>(move < 0 ? 0xff : move),
+                0,
+                work32};
 }
 
 bool Solver::out_of_time() {
@@ -133,8 +138,8 @@ int Solver::search(const Board& b, int n, int target) {
       best = std::max(best, c.high);
       continue;
     }
-    c.order = (c.pit == table_move ? 1 << 20 : 0) +
-              (s.extra ? (1 << 16) + c.pit : 64 * s.gained + c.pit);
+    c.order =
+        (c.pit == table_move ? 1 << 20 : 0) + (s.extra ? (1 << 16) + c.pit : 64 * s.gained + c.pit);
     if (count != k) kids[count] = c;
     ++count;
   }
@@ -143,9 +148,9 @@ int Solver::search(const Board& b, int n, int target) {
 
   for (int k = 0; k < count; ++k) {
     const Child& c = kids[k];
-    const int v = c.extra ? c.gained + search(c.board, c.left, target - c.gained)
-                          : c.gained + c.left -
-                                search(c.board, c.left, c.gained + c.left - target + 1);
+    const int v = c.extra
+                      ? c.gained + search(c.board, c.left, target - c.gained)
+                      : c.gained + c.left - search(c.board, c.left, c.gained + c.left - target + 1);
     if (stopped_) return 0;
     if (v >= target) {
       store(key, v, high, c.pit, stats_.nodes - nodes_before + 1);
@@ -195,8 +200,7 @@ Solver::Result Solver::solve(const Board& b, int first_guess, double seconds,
     if (on_step && !on_step(r)) break;
   }
   if (r.exact()) r.best_move = best_move(b, r.low);
-  stats_.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   return r;
 }
 
@@ -228,8 +232,7 @@ int Solver::best_move(const Board& b, int value) {
   return -1;
 }
 
-MarginProof prove_margin(const sowing::State& s, Solver& solver, double seconds,
-                         bool result_only,
+MarginProof prove_margin(const sowing::State& s, Solver& solver, double seconds, bool result_only,
                          const std::function<void(const MarginProof&)>& on_step) {
   const Player me = s.to_move();
   const Board board = board_of(s);

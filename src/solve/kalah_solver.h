@@ -11,10 +11,9 @@
 //   cut-off).
 // - Moves are tried: the table's best move, extra turns (nearest the store first), captures
 //   (largest first), then the others nearest the store first.
-#include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -67,14 +66,13 @@ class Solver {
   static constexpr int kWays = 4;  // entries per bucket: one 64-byte cache line
 
   struct Child {
-    Board board;     // from the view of whoever moves next
-    int gained;      // seeds the move put in the mover's store
-    int left;        // seeds left on the board
-    int low, high;   // bounds on the mover's value through this move
-    int order;       // move ordering score
+    Board board;    // from the view of whoever moves next
+    int gained;     // seeds the move put in the mover's store
+    int left;       // seeds left on the board
+    int low, high;  // bounds on the mover's value through this move
+    int order;      // move ordering score
     std::uint8_t pit;
-    bool extra;      // the mover moves again in `board`
-    bool search;     // bounds not final: may be searched
+    bool extra;  // the mover moves again in `board`
   };
 
   int search(const Board& b, int n, int target);

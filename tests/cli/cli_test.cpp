@@ -171,3 +171,53 @@ TEST(Cli, UserVariantFileWorksWherePresetsDo) {
 }
 
 }  // namespace
+
+namespace {
+
+// `naqala solve`: the database answers a 10-seed board directly; the search with a 4-seed
+// database must agree, and so must a database built to a file and read back.
+TEST(Cli, SolveAgreesWithItsDatabase) {
+  const std::string position = "\"0,0,0,1,2,3/1,0,2,0,0,1/20,18/S\"";
+  auto direct = naqala("solve kalah --position " + position + " --db-seeds 10 --json");
+  ASSERT_EQ(direct.status, 0) << direct.out;
+  const auto d = nlohmann::json::parse(direct.out);
+  EXPECT_TRUE(d["exact"].get<bool>());
+  EXPECT_TRUE(d["decided"].get<bool>());
+  EXPECT_EQ(d["margin_low"], d["margin_high"]);
+  EXPECT_EQ(d["to_move"], "south");
+  EXPECT_FALSE(d["best_move"].get<std::string>().empty());
+
+  auto searched = naqala("solve kalah --position " + position + " --db-seeds 4 --json");
+  ASSERT_EQ(searched.status, 0) << searched.out;
+  EXPECT_EQ(nlohmann::json::parse(searched.out)["margin_low"], d["margin_low"]);
+
+  const std::string file = ::testing::TempDir() + "/cli_kalah.db";
+  auto built = naqala("solve kalah --build-db 6 --db " + file);
+  ASSERT_EQ(built.status, 0) << built.out;
+  EXPECT_THAT(built.out, HasSubstr("wrote " + file));
+  auto loaded = naqala("solve kalah --position " + position + " --db " + file + " --json");
+  ASSERT_EQ(loaded.status, 0) << loaded.out;
+  EXPECT_EQ(nlohmann::json::parse(loaded.out)["margin_low"], d["margin_low"]);
+  // A database of other rules is refused.
+  auto other = naqala("solve kalah:empty_capture=true --position " + position + " --db " + file);
+  EXPECT_EQ(other.status, 2);
+  EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
+  std::remove(file.c_str());
+
+  auto analyze = naqala("analyze kalah --position " + position + " --prove --json");
+  ASSERT_EQ(analyze.status, 0) << analyze.out;
+  EXPECT_EQ(nlohmann::json::parse(analyze.out)["margin_low"], d["margin_low"]);
+}
+
+TEST(Cli, SolveRefusesWhatItCannotDo) {
+  auto oware = naqala("solve oware");
+  EXPECT_EQ(oware.status, 2);
+  EXPECT_THAT(oware.out, HasSubstr("cannot solve oware"));
+  auto missing = naqala("solve kalah --db /nonexistent/kalah.db");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_THAT(missing.out, HasSubstr("cannot open the database /nonexistent/kalah.db"));
+  auto over = naqala("solve kalah --position \"0,0,0,0,0,0/1,0,2,0,0,1/25,19/S\"");
+  EXPECT_EQ(over.status, 2) << over.out;
+}
+
+}  // namespace

@@ -105,14 +105,14 @@ TEST(Compositions, NumbersEveryBoardOnceInOrder) {
   // 12 pits: C(n + 11, 11) boards of n seeds.
   const Compositions kalah_index(6, 48);
   EXPECT_EQ(kalah_index.count(4), 1365u);
-  EXPECT_EQ(kalah_index.count(48), 279871768995ULL);  // C(59, 11)
+  EXPECT_EQ(kalah_index.count(48), 279871768995ULL);    // C(59, 11)
   EXPECT_EQ(kalah_index.offset(49), 1399358844975ULL);  // C(60, 12)
   EXPECT_THROW(Compositions(8, 255), std::overflow_error);
 }
 
 TEST(KalahBoard, SowsLikeTheEngine) {
-  for (const auto& rules : {preset("kalah"), preset("kalah", {{"empty_capture", "true"}}),
-                            kalah(3, 5), kalah(1, 6)}) {
+  for (const auto& rules :
+       {preset("kalah"), preset("kalah", {{"empty_capture", "true"}}), kalah(3, 5), kalah(1, 6)}) {
     const KalahRules kr = kalah_rules(*rules);
     Rng rng(7);
     for (int game = 0; game < 200; ++game) {
@@ -254,7 +254,8 @@ TEST(Solver, AgreesWithTheDatabaseAndTheOldProver) {
 
 // Known results from the start (the 4x3 margin is also alpha-beta's to the end).
 TEST(Solver, SolvesSmallKalahsFromTheStart) {
-  for (auto [pits, seeds, margin] : {std::tuple{4, 3, 6}, std::tuple{4, 4, 2}, std::tuple{5, 3, 6}}) {
+  for (auto [pits, seeds, margin] :
+       {std::tuple{4, 3, 6}, std::tuple{4, 4, 2}, std::tuple{5, 3, 6}}) {
     const auto rules = kalah(pits, seeds);
     const KalahRules kr = kalah_rules(*rules);
     const auto db = EndgameDb::build(kr, 12, 2);
