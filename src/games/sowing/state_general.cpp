@@ -187,19 +187,30 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
-// Where a seed sown into `hole` lands, as the sowing trace names it: a pit ("S3", "M2") or a
-// store ("store:N"; a tuz sends its seeds to its owner's store).
-static std::string landing_name(const Rules& r, int hole, const std::array<std::int8_t, 2>& tuz) {
-  if (hole == tuz[0]) return "store:S";
-  if (hole == tuz[1]) return "store:N";
-  if (hole >= r.all_pits) return hole == r.store(Player::South) ? "store:S" : "store:N";
-  return pit_name(r, hole);
+// The sowing trace for the browser's animation, kept out of the sowing loops: a lap's holes
+// are walked again (`next` gives each hole after the one before) once it is sown. A seed lands
+// in a pit ("S3", "M2") or a store ("store:N"; a tuz sends its seeds to its owner's store).
+template <class Next>
+[[gnu::noinline, gnu::cold]] static void trace_seeds(const Rules& r, int hole, int seeds,
+                                                     const std::array<std::int8_t, 2>& tuz,
+                                                     Next next) {
+  for (int k = 0; k < seeds; ++k) {
+    hole = next(hole);
+    if (hole == tuz[0] || hole == tuz[1])
+      sow_trace->seed(hole == tuz[0] ? "store:S" : "store:N");
+    else if (hole >= r.all_pits)
+      sow_trace->seed(hole == r.store(Player::South) ? "store:S" : "store:N");
+    else
+      sow_trace->seed(pit_name(r, hole));
+  }
+}
+
+[[gnu::noinline, gnu::cold]] static void trace_lap(const State& s) {
+  sow_trace->lap(s.board_json());
 }
 
 inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
-  if (sow_trace) [[unlikely]]
-    sow_trace->seed(landing_name(r, hole, tuz_));
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
     ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
@@ -288,11 +299,13 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   int hand = board_[origin];
   board_[origin] = 0;
   int hole = origin, lap_origin = origin;
-  SowTrace* const trace = sow_trace;
-  if (trace) [[unlikely]]
-    trace->lap(board_json());
+  const bool tracing = sow_trace != nullptr;
+  if (tracing) [[unlikely]]
+    trace_lap(*this);
   if (r.start == SowStart::Origin && hand > 1) {
     drop(origin, false, res);
+    if (tracing) [[unlikely]]
+      trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
     --hand;
   }
   struct Snapshot {
@@ -303,6 +316,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
   const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
   for (;;) {
+    const int lap_start = hole, lap_seeds = hand;
     if (simple) {
       // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
       const auto& next = r.next[index(mover_)];
@@ -313,8 +327,6 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
           ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
         else
           ++board_[hole];
-        if (trace) [[unlikely]]
-          trace->seed(landing_name(r, hole, tuz_));
       }
     } else {
       while (hand > 0) {
@@ -323,6 +335,10 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         drop(hole, hand == 0, res);
       }
     }
+    if (tracing) [[unlikely]]
+      trace_seeds(r, lap_start, lap_seeds, tuz_, [&](int h) {
+        return simple ? int{r.next[index(mover_)][h]} : step(h, lap_origin);
+      });
     res.last = hole;
     if (res.ended || !r.is_pit(hole)) return res;
     switch (r.laps) {
@@ -341,8 +357,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[hole];
         board_[hole] = 0;
         lap_origin = hole;
-        if (trace) [[unlikely]]
-          trace->lap(board_json());
+        if (tracing) [[unlikely]]
+          trace_lap(*this);
         break;
       case Laps::NextPit: {
         const int n = step(hole, -1);
@@ -361,8 +377,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[n];
         board_[n] = 0;
         hole = lap_origin = n;
-        if (trace) [[unlikely]]
-          trace->lap(board_json());
+        if (tracing) [[unlikely]]
+          trace_lap(*this);
         break;
       }
     }
