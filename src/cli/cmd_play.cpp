@@ -1,5 +1,9 @@
 // naqala play VARIANT [--south human|computer[:LEVEL]] [--north ...] [--save FILE]
 // Terminal play: the board, the legal moves, undo, hint, help; bad input never loses the game.
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <optional>
@@ -55,6 +59,52 @@ const char* kHelp =
     "Type a move as shown in the legal moves (a pit number, counted from your own left).\n"
     "Commands: moves (list legal moves), hint (ask the computer), undo (take back your last move),\n"
     "          board (show the board), rules, save [FILE], help, quit.\n";
+
+// A computer's half of a simultaneous move, chosen without the other's: the half whose worst
+// outcome over every half the opponent may choose is best (the engine scores every joint move).
+std::string computer_half(engine::Engine& engine, const AnyState& state, Player side) {
+  const auto analysis = engine.analyze(state, engine::Limits{});
+  const Player mover = state.to_move();  // the scores are from its view
+  std::vector<std::pair<std::string, double>> worst;
+  for (const auto& [move, value] : analysis.scores) {
+    const auto plus = move.find('+');
+    if (plus == std::string::npos) continue;
+    const std::string half = side == Player::South ? move.substr(0, plus) : move.substr(plus + 1);
+    const double mine = side == mover ? value : -value;
+    auto it = std::find_if(worst.begin(), worst.end(), [&](const auto& w) { return w.first == half; });
+    if (it == worst.end())
+      worst.emplace_back(half, mine);
+    else
+      it->second = std::min(it->second, mine);
+  }
+  if (worst.empty()) throw Error("the engine scored no joint move");
+  return std::max_element(worst.begin(), worst.end(),
+                          [](const auto& a, const auto& b) { return a.second < b.second; })
+      ->first;
+}
+
+// Reads a line without echoing it when the input is a terminal (a half another player at the
+// same keyboard must not see).
+bool read_hidden(std::string& line) {
+  termios saved{};
+  const bool tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0;
+  if (tty) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  }
+  const bool ok = static_cast<bool>(std::getline(std::cin, line));
+  if (tty) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    std::cout << "\n";
+  }
+  return ok;
+}
+
+std::string trimmed(const std::string& line) {
+  const auto b = line.find_first_not_of(" \t\r");
+  return b == std::string::npos ? "" : line.substr(b, line.find_last_not_of(" \t\r") - b + 1);
+}
 
 }  // namespace
 
@@ -127,6 +177,52 @@ void add_play_command(CLI::App& app) {
         const std::string roll = state->sample_chance(dice);
         std::cout << "Roll: " << roll << "\n";
         apply('*', roll, true);
+        continue;
+      }
+      if (state->joint_pending()) {
+        // Both choose at once (Congklak's start): each half is chosen blind, then played as
+        // one lock-step move "south+north".
+        std::array<std::string, 2> halves;
+        for (Player side : {Player::South, Player::North}) {  // computers first: nothing to see
+          Seat& seat = seats[index(side)];
+          if (!seat.computer) continue;
+          halves[index(side)] = computer_half(*seat.engine, *state, side);
+          std::cout << name(side) << " (computer, level " << seat.level << ") has chosen\n";
+        }
+        bool closed = false;
+        for (Player side : {Player::South, Player::North}) {
+          if (seats[index(side)].computer) continue;
+          const auto options = state->joint_halves(side);
+          while (halves[index(side)].empty()) {
+            std::cout << name(side) << ", choose your pit in secret [" << join_moves(options) << "]> "
+                      << std::flush;
+            std::string line;
+            if (!read_hidden(line)) {
+              closed = true;
+              break;
+            }
+            line = trimmed(line);
+            if (line == "quit" || line == "exit") {
+              closed = true;
+              break;
+            }
+            if (std::find(options.begin(), options.end(), line) != options.end())
+              halves[index(side)] = line;
+            else if (!line.empty())
+              std::cout << "'" << line << "' is not one of your pits here; choose one of "
+                        << join_moves(options) << " (or quit)\n";
+          }
+          if (closed) break;
+        }
+        if (closed) {
+          save(a->save);
+          std::cout << "Game left unfinished" << (a->save.empty() ? "" : "; record in " + a->save)
+                    << ".\n";
+          return;
+        }
+        const std::string move = halves[0] + "+" + halves[1];
+        std::cout << "Both sow at once: " << move << "\n";
+        apply(letter(state->to_move()), move, false);
         continue;
       }
       const Player p = state->to_move();

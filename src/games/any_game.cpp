@@ -15,6 +15,18 @@ std::string AnyState::sample_chance(Rng&) const {
   throw IllegalMoveError("this game has no chance events");
 }
 
+std::vector<std::string> AnyState::joint_halves(Player side) const {
+  std::vector<std::string> out;
+  if (!joint_pending()) return out;
+  for (const auto& m : legal_moves()) {
+    const auto plus = m.find('+');
+    if (plus == std::string::npos) continue;
+    std::string half = side == Player::South ? m.substr(0, plus) : m.substr(plus + 1);
+    if (std::find(out.begin(), out.end(), half) == out.end()) out.push_back(half);
+  }
+  return out;
+}
+
 std::vector<std::uint64_t> AnyState::perft(int depth) const {
   std::vector<std::uint64_t> counts(depth, 0);
   // Generic and slow: through text moves. TypedState overrides it.

@@ -32,6 +32,9 @@ struct VariantInfo {
   std::string summary; // one line
   std::vector<std::string> aliases;
   std::vector<OptionInfo> options;
+  // A clock rule for the server and CLI clocks: a sowing not finished within this many
+  // seconds is declared endless and the game annulled (Omweso's two minutes); 0 = none.
+  int sowing_seconds = 0;
 };
 
 // Counts from `naqala bench random`.
@@ -66,6 +69,12 @@ class AnyState {
   virtual std::vector<ChanceText> chance_outcomes() const { return {}; }
   virtual void apply_chance(std::string_view outcome);
   virtual std::string sample_chance(Rng& rng) const;
+
+  // Simultaneous decisions (Congklak's start): the position waits for both players at once.
+  // Each chooses his half without seeing the other's, from joint_halves(side); the move
+  // played is then "south+north" (e.g. "3+5"). to_move() says South there by convention.
+  virtual bool joint_pending() const { return false; }
+  virtual std::vector<std::string> joint_halves(Player side) const;
 
   // Positions after exactly d plies, d = 1..depth (chance events are not plies; finished
   // games are not expanded). Typed states count without allocating.

@@ -97,6 +97,13 @@ class TypedState : public AnyState {
     remember();
   }
 
+  bool joint_pending() const override {
+    if constexpr (requires { state_.joint_pending(); })
+      return state_.joint_pending();
+    else
+      return false;
+  }
+
   std::vector<std::uint64_t> perft(int depth) const override {
     std::vector<std::uint64_t> counts(depth, 0);
     if (depth > 0) perft_typed(state_, 0, depth, counts);

@@ -154,6 +154,14 @@ GameRecord make_record(const AnyGame& game, const std::string& start_position,
     rec.result = "*";
     rec.set_tag("Result", "*");
   }
+  // Multi-round games: every finished round's captures, South first ("30-18 24-24").
+  if (const auto board = final_state.board_json(); board.is_object() && board.contains("rounds")) {
+    std::string rounds;
+    for (const auto& r : board["rounds"])
+      rounds += (rounds.empty() ? "" : " ") + std::to_string(r["scores"][0].get<int>()) + "-" +
+                std::to_string(r["scores"][1].get<int>());
+    if (!rounds.empty()) rec.set_tag("Rounds", rounds);
+  }
   return rec;
 }
 

@@ -146,6 +146,24 @@ TEST(Cli, PlayAgainstTheComputerToTheEnd) {
   EXPECT_THAT(r.out, HasSubstr("Game over"));
 }
 
+// Congklak's simultaneous start: each human is asked for his pit in secret, a wrong pit is
+// refused with the choices, then both halves are played as one lock-step move.
+TEST(Cli, PlayAsksEachSideForHisHalfOfTheJointMove) {
+  const std::string rec = ::testing::TempDir() + "/congklak.txt";
+  auto r = naqala("play congklak --south human --north human --save " + rec, "3\n9\n5\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("south, choose your pit in secret [1 2 3 4 5 6 7]"));
+  EXPECT_THAT(r.out, HasSubstr("'9' is not one of your pits here"));
+  EXPECT_THAT(r.out, HasSubstr("Both sow at once: 3+5"));
+  auto st = naqala("state congklak --record " + rec + " --json");
+  ASSERT_EQ(st.status, 0) << st.out;
+  EXPECT_EQ(nlohmann::json::parse(st.out)["board"]["phase"], "joint_extra");
+  auto c = naqala("play congklak --south computer:1 --north human", "4\nquit\n");
+  ASSERT_EQ(c.status, 0) << c.out;
+  EXPECT_THAT(c.out, HasSubstr("south (computer, level 1) has chosen"));
+  EXPECT_THAT(c.out, HasSubstr("Both sow at once: "));
+}
+
 TEST(Cli, UserVariantFileWorksWherePresetsDo) {
   auto r = naqala(std::string("perft ") + NAQALA_SOURCE_DIR + "/docs/examples/village-kalah.toml --depth 2 --json");
   ASSERT_EQ(r.status, 0) << r.out;

@@ -12,6 +12,44 @@ namespace naqala::sowing {
 
 namespace {
 
+// A sowing game as the CLI and the server hold it: the typed state, plus the result of every
+// round finished since the start (multi-round games; the state itself keeps only the last,
+// so the searches copy a small value).
+class SowingAnyState : public TypedState<State> {
+ public:
+  using TypedState::TypedState;
+  std::unique_ptr<AnyState> clone() const override {
+    return std::make_unique<SowingAnyState>(*this);
+  }
+  void play(std::string_view move) override {
+    const int before = typed().round();
+    TypedState::play(move);
+    // A ply ends at most one round; a new round number means the last one just ended.
+    if (typed().round() != before)
+      rounds_.push_back({typed().last_round_score(Player::South),
+                         typed().last_round_score(Player::North)});
+  }
+  nlohmann::json board_json() const override {
+    nlohmann::json out = TypedState::board_json();
+    if (typed().rules().rounds == RoundKind::None) return out;
+    nlohmann::json rounds = nlohmann::json::array();
+    for (std::size_t i = 0; i < rounds_.size(); ++i) {
+      const auto [s, n] = rounds_[i];
+      nlohmann::json winner = nullptr;
+      if (s != n) winner = std::string(name(s > n ? Player::South : Player::North));
+      rounds.push_back({{"round", static_cast<int>(i) + first_round_},
+                        {"scores", {s, n}},
+                        {"winner", winner}});
+    }
+    out["rounds"] = rounds;
+    return out;
+  }
+
+ private:
+  std::vector<std::pair<int, int>> rounds_;  // South's and North's captures in each round
+  int first_round_ = typed().round();
+};
+
 class SowingGame : public AnyGame {
  public:
   explicit SowingGame(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
@@ -33,10 +71,10 @@ class SowingGame : public AnyGame {
     return s;
   }
   std::unique_ptr<AnyState> new_game() const override {
-    return std::make_unique<TypedState<State>>(State::initial(*rules_), rules_);
+    return std::make_unique<SowingAnyState>(State::initial(*rules_), rules_);
   }
   std::unique_ptr<AnyState> from_position(std::string_view text) const override {
-    return std::make_unique<TypedState<State>>(State::from_position(*rules_, text), rules_);
+    return std::make_unique<SowingAnyState>(State::from_position(*rules_, text), rules_);
   }
   std::string rules_text() const override { return sowing::rules_text(*rules_); }
 

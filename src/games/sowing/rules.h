@@ -8,9 +8,10 @@
 // the middle row at n..2n-1 (column order from South's left), North's row at 2n..3n-1 and
 // the stores at 3n and 3n+1.
 //
-// Rulesets that need nothing beyond single laps, Kalah/Oware captures and feeding run on the
-// engine's fast path; every other rule (relay, rounds, setup, tuz, ...) sets `general` and
-// runs out of line (state_general.cpp), so the fast path never tests for them.
+// Rulesets that need nothing beyond single laps, Kalah/Oware/even captures (one or both),
+// the automatic tuz and feeding run on the engine's fast path; every other rule (relay,
+// rounds, setup, a tuz by choice, ...) sets `general` and runs out of line
+// (state_general.cpp), so the fast path never tests for them.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -120,6 +121,8 @@ struct Rules {
   std::uint32_t count_mask = 0;  // Counts: bit c set = a pit holding c seeds is captured
   bool chain = false;            // Counts: also take preceding pits that qualify
   GrandSlam grand_slam = GrandSlam::NoCapture;
+  bool even = false;  // Counts: every even count (Toguz, Mangala); Oware's grand slam rules apply
+                      // only to the listed counts
 
   // Turn and feeding
   bool extra_turn = false;  // last seed in own store: move again
@@ -152,6 +155,7 @@ struct Rules {
   NoMove no_move = NoMove::End;
   Start start_rule = Start::Alternate;
   Feeding feeding = Feeding::Move;
+  bool gift_to_first = false;  // Gift: the seed goes to the opponent's pit 1 (Lane), not opposite
   bool one_each_ends = false;  // each side holding exactly one seed ends the round
   TuzKind tuz = TuzKind::None;
   int tuz_count = 3;
@@ -162,8 +166,11 @@ struct Rules {
   bool pie = false;
   RoundKind rounds = RoundKind::None;
   int refill = 5;
-  int target = 60;
+  int target = 60;        // Points: the set's target (0 = none: the rounds decide)
+  int round_count = 0;     // Points: the set is this many rounds (0 = until the target)
+  bool difference = false;  // Points: the round's winner scores the difference (Lane)
   bool general = false;
+  bool extras = false;  // the position has more than the board (general path, or a tuz)
 
   // Options as `naqala variants` shows them, and the values chosen for this instance.
   std::vector<OptionInfo> options;

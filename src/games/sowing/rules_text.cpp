@@ -127,14 +127,18 @@ std::string rules_text(const Rules& r) {
         << " moves first.";
     o << "\n";
   }
-  if (r.start_rule == Start::Simultaneous)
+  if (r.start_rule == Start::Simultaneous) {
     o << "\nFirst move. Both players make the first move at once: one joint move such as `3+5` "
-         "(South's "
-         "pit 3, North's pit 5). The two sowings run in lock-step, one seed per tick, South's seed "
-         "first "
-         "within a tick; captures happen as each sowing ends. The player whose sowing ended first "
-         "then "
-         "moves (South if both ended together), and turns alternate.\n";
+         "(South's pit 3, North's pit 5), each choosing his pit without seeing the other's. The "
+         "two sowings run in lock-step, one seed per tick, South's seed first within a tick; "
+         "captures happen as each sowing ends.";
+    if (r.extra_turn)
+      o << " A sowing that ends in the player's own store earns him another sowing at once: the "
+           "lock-step waits while he chooses his next pit (both choose again, blind, if both "
+           "ended in their stores at the same tick).";
+    o << " The player whose sowing ended first then moves (South if both ended together), and "
+         "turns alternate.\n";
+  }
 
   o << "\nMove. The player takes all the seeds of one of his pits";
   if (r.min_seeds > 1) o << " holding at least " << r.min_seeds << " seeds";
@@ -208,7 +212,7 @@ std::string rules_text(const Rules& r) {
     o << "\nExtra turn. If the last seed falls into his own store, the player moves again.\n";
 
   o << "\nCapture. ";
-  if (r.general) {
+  if (r.general || r.even || r.tuz != TuzKind::None || (r.capture_set & (r.capture_set - 1)) != 0) {
     general_capture_text(o, r);
   } else
     switch (r.capture) {
@@ -255,7 +259,11 @@ std::string rules_text(const Rules& r) {
         break;
     }
 
-  if (r.must_feed) {
+  if (r.must_feed && r.feeding == Feeding::Gift) {
+    o << "\nFeeding. When the opponent has no seeds, the player's turn is to give him one seed "
+         "from any of his own pits (a move such as `g3`), into "
+      << (r.gift_to_first ? "the opponent's pit 1" : "the pit opposite it") << ".\n";
+  } else if (r.must_feed) {
     o << "\nFeeding. When the opponent has no seeds, the player must make a move that gives him "
          "some. ";
     o << (r.cannot_feed == CannotFeed::MoverTakes
@@ -265,7 +273,7 @@ std::string rules_text(const Rules& r) {
 
   o << "\nEnd. ";
   if (r.threshold)
-    o << "The game ends as soon as a store holds " << r.threshold << " seeds"
+    o << (r.rounds != RoundKind::None ? "The round" : "The game") << " ends as soon as a store holds " << r.threshold << " seeds"
       << (r.draw_at_half ? " or both stores hold " + std::to_string(r.total_seeds / 2) + " (a draw)"
                          : "")
       << ". ";
@@ -356,11 +364,16 @@ std::string rules_text(const Rules& r) {
            "alternately.\n";
       break;
     case RoundKind::Points:
-      o << "\n\nRounds. The seeds each player captured in a round are added to his points; the "
-           "first to "
-        << r.target
-        << " points wins the set (more points wins if both get there; equal points draw). Each new "
-        << "round starts with a new layout by the other player.\n";
+      o << "\n\nRounds. "
+        << (r.difference ? "The winner of a round scores the difference between the two players' "
+                           "captures in it (an equal round scores nothing); "
+                         : "The seeds each player captured in a round are added to his points; ");
+      if (r.target)
+        o << "the first to " << r.target
+          << " points wins the set (more points wins if both get there; equal points draw)";
+      if (r.target && r.round_count) o << ", or after " << r.round_count << " rounds, more points";
+      if (!r.target) o << "after " << r.round_count << " rounds, more points wins (equal draws)";
+      o << ". Each new round starts with a new layout by the other player.\n";
       break;
   }
   if (!r.options.empty()) {

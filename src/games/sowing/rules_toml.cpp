@@ -63,6 +63,7 @@ const std::vector<KeyDef>& schema() {
       {"feeding.must_feed", KeyType::Bool},
       {"feeding.cannot_feed", KeyType::Enum, {"mover_takes", "owner_takes"}},
       {"feeding.style", KeyType::Enum, {"move", "gift"}},
+      {"feeding.gift_to", KeyType::Enum, {"opposite", "first"}},
       {"tuz.kind", KeyType::Enum, {"none", "auto", "choice"}},
       {"tuz.count", KeyType::Int, {}, 1, 255},
       {"setup.kind", KeyType::Enum, {"none", "free", "mirror"}},
@@ -72,7 +73,9 @@ const std::vector<KeyDef>& schema() {
       {"setup.pie", KeyType::Bool},
       {"rounds.kind", KeyType::Enum, {"none", "namnam", "refill", "gabata", "points"}},
       {"rounds.refill", KeyType::Int, {}, 1, 255},
-      {"rounds.target", KeyType::Int, {}, 1, 65535},
+      {"rounds.target", KeyType::Int, {}, 0, 65535},
+      {"rounds.count", KeyType::Int, {}, 0, 255},
+      {"rounds.score", KeyType::Enum, {"captures", "difference"}},
       {"end.row_empty", KeyType::Enum, {"immediate", "at_turn"}},
       {"end.remaining", KeyType::Enum, {"owner", "emptied", "none"}},
       {"end.threshold", KeyType::IntOrMajority, {}, 0, 255},
@@ -533,6 +536,9 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.rounds = r.choice("rounds.kind", RoundKind::None);
   R.refill = r.integer("rounds.refill", 5);
   R.target = r.integer("rounds.target", 60);
+  R.round_count = r.integer("rounds.count", 0);
+  R.difference = r.choice("rounds.score", 0) == 1;
+  R.gift_to_first = r.choice("feeding.gift_to", 0) == 1;
   R.no_move = r.choice("end.no_move", NoMove::End);
   R.one_each_ends = r.boolean("end.one_each", false);
   R.chain = r.boolean("capture.chain", false);
@@ -594,11 +600,21 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("capture.sweep", "needs some capture");
   if (R.feeding == Feeding::Gift && !R.must_feed)
     conflict("feeding.style", "needs feeding.must_feed = true");
+  if (r.node("feeding.gift_to") && R.feeding != Feeding::Gift)
+    conflict("feeding.gift_to", "needs feeding.style = \"gift\"");
+  if (R.rounds != RoundKind::Points)
+    for (const char* key : {"rounds.count", "rounds.score"})
+      if (r.node(key)) conflict(key, "only used with rounds.kind = \"points\"");
+  if (R.rounds == RoundKind::Points && R.target == 0 && R.round_count == 0)
+    conflict("rounds.target", "a set needs a target or rounds.count, or it never ends");
   if (R.start_rule == Start::Simultaneous &&
-      (R.setup != SetupKind::None || R.rows != 2 || R.capture_set & ~kCapOpposite))
+      (R.setup != SetupKind::None || R.capture_set & ~(kCapOpposite | kCapColumn) ||
+       R.laps == Laps::NextPit || R.during != Taker::None || R.tuz != TuzKind::None))
     conflict("turn.start",
-             "a simultaneous start plays two sowings with captures from an own empty pit only, "
-             "on two rows, without a setup");
+             "a simultaneous start plays two relay or single-lap sowings whose captures are made "
+             "by a last seed in an empty pit (\"opposite\" or \"column\"), without a setup");
+  if (R.start_rule == Start::Simultaneous && R.rounds == RoundKind::NamNam)
+    conflict("turn.start", "a simultaneous start is not played with pits changing hands");
   if (R.setup != SetupKind::None) {
     const int slots = R.setup == SetupKind::Mirror ? R.pits : 2 * R.pits;
     const int seeds = R.setup == SetupKind::Mirror ? R.total_seeds / 2 : R.total_seeds;
@@ -638,20 +654,29 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("end.threshold",
              "is more than the " + std::to_string(R.total_seeds) + " seeds on the board");
   if (R.draw_at_half && R.threshold == 0) conflict("end.draw_at_half", "needs end.threshold");
+  if (R.threshold && R.rounds != RoundKind::None && R.rounds != RoundKind::Points)
+    conflict("end.threshold",
+             "ends a round only in a set of rounds.kind = \"points\" (the other kinds end a round "
+             "when the board says so)");
   // Everything the fast path does not play goes to the general path (state_general.cpp).
-  const bool fast_capture =
-      R.capture_set == 0 || R.capture_set == kCapOpposite ||
-      (R.capture_set == kCapCounts && !even && R.capture_side == CaptureSide::Opponent &&
-       !R.with_opposite && R.chain_dir == ChainDir::Backward);
+  R.even = even;
+  const bool fast_counts = (R.capture_set & ~kCapOpposite) == kCapCounts &&
+                           R.capture_side == CaptureSide::Opponent && !R.with_opposite &&
+                           R.chain_dir == ChainDir::Backward;
+  const bool fast_capture = R.capture_set == 0 || R.capture_set == kCapOpposite || fast_counts;
   R.general = R.rows != 2 || R.laps != Laps::Single || !fast_capture || R.during != Taker::None ||
               R.sweep || R.pit_choice != PitChoice::Any || R.singletons != Singletons::Any ||
               R.no_move != NoMove::End || R.start_rule != Start::Alternate ||
-              R.feeding != Feeding::Move || R.one_each_ends || R.tuz != TuzKind::None ||
+              R.feeding != Feeding::Move || R.one_each_ends || R.tuz == TuzKind::Choice ||
               R.setup != SetupKind::None || R.rounds != RoundKind::None;
   if (R.general && R.skip_full)
     conflict("sowing.skip_full", "is only played with single laps and no rounds");
   if (R.general && R.grand_slam != GrandSlam::NoCapture)
     conflict("capture.grand_slam", "is only played with single laps and Oware's captures");
+  if (R.grand_slam != GrandSlam::NoCapture && (even || R.capture_set != kCapCounts))
+    conflict("capture.grand_slam",
+             "is Oware's rule: needs capture.kind = \"counts\" alone (not \"even\")");
+  R.extras = R.general || R.tuz != TuzKind::None;
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
     conflict("sowing.min_seeds", "with extra turns a minimum above 1 is not supported");
   if (R.tie == TieBreak::FirstEmpty && R.row_empty != RowEmptyCheck::Immediate)

@@ -117,7 +117,7 @@ std::uint64_t State::hash() const {
   const Rules& r = *rules_;
   std::uint64_t h = mover_ == Player::North ? r.zobrist.side() : 0;
   for (int i = 0; i < r.holes; ++i) h ^= r.zobrist.key(i, board_[i]);
-  if (r.general) {
+  if (r.extras) {
     // Everything else that makes a position: owners, burnt pits, tuz, phase, round, match.
     std::uint64_t extra = owners_ ^ (std::uint64_t{burnt_} << 24);
     extra = extra * 31 + static_cast<std::uint64_t>(tuz_[0] + 1) * 64 +
@@ -125,6 +125,9 @@ std::uint64_t State::hash() const {
     extra = extra * 31 + static_cast<std::uint64_t>(phase_) * 256 + setup_done_;
     extra = extra * 31 + round_ * 4 + static_cast<std::uint64_t>(passed_ + 1);
     extra = extra * 65537 + match_[0] * 1024 + match_[1] + arranger_ * 7 + round_starter_ * 3;
+    if (phase_ == Phase::Joint)
+      for (const JointHand& hand : hands_)
+        extra = extra * 1000003 + hand.hole * 65536 + hand.left * 256 + hand.finished;
     h ^= general_key(extra);
   }
   return h;
@@ -153,7 +156,7 @@ std::string State::position() const {
   }
   out += std::to_string(store(Player::South)) + ',' + std::to_string(store(Player::North)) + '/';
   out += letter(mover_);
-  if (r.general) out += position_extras();
+  if (r.extras) out += position_extras();
   return out;
 }
 
@@ -189,7 +192,7 @@ State State::from_position(const Rules& rules, std::string_view text) {
       initial(rules).position();
   auto fields = split(text, '/');
   const std::size_t base = static_cast<std::size_t>(rules.rows) + 2;
-  if (fields.size() < base || (!rules.general && fields.size() != base))
+  if (fields.size() < base || (!rules.extras && fields.size() != base))
     throw ParseError("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
                      " '/'-separated fields, not " + std::to_string(base) + "; " + form);
   State s = initial(rules);
@@ -229,8 +232,13 @@ State State::from_position(const Rules& rules, std::string_view text) {
     throw ParseError("position '" + std::string(text) +
                      "': the side to move must be S or N, not '" + std::string(fields[3]) + "'");
   }
+  for (std::size_t i = 4; i < fields.size(); ++i) s.parse_extras(fields[i], text);
+  total += s.in_hand();
+  for (int t : s.tuz_)
+    if (t >= 0 && s.board_[t] != 0)
+      throw ParseError("position '" + std::string(text) + "': the tuz " + pit_name(rules, t) +
+                       " holds seeds; a tuz is always empty (its seeds go to its owner)");
   if (rules.general) {
-    for (std::size_t i = 4; i < fields.size(); ++i) s.parse_extras(fields[i], text);
     if (s.phase_ == Phase::Setup ? total > rules.total_seeds : total != rules.total_seeds)
       throw ParseError("position '" + std::string(text) + "' holds " + std::to_string(total) +
                        " seeds; " + rules.name + " is played with " +
@@ -252,7 +260,7 @@ std::string State::render() const {
   auto cell = [&](int hole) {
     std::string t = std::to_string(board_[hole]);
     if (r.general && burnt(hole)) t = "x";
-    if (r.general && (hole == tuz_[0] || hole == tuz_[1])) t = "T";
+    if (r.extras && (hole == tuz_[0] || hole == tuz_[1])) t = "T";
     return std::string(4 - std::min<std::size_t>(t.size(), 3), ' ') + t;
   };
   // North's pits are drawn from South's point of view: North's pit n on the left.
@@ -275,7 +283,7 @@ std::string State::render() const {
     row_south += cell(x);
     if (r.rows == 3) row_middle += cell(n + x);
   }
-  const bool waiting = !is_over() && (!r.general || phase_ != Phase::Joint);
+  const bool waiting = !is_over() && !joint_pending();
   const std::string mark_n = waiting && mover_ == Player::North ? "  <- to move" : "";
   const std::string mark_s = waiting && mover_ == Player::South ? "  <- to move" : "";
   out << "      North" << mark_n << "\n" << numbers_north << "\n" << row_north << "\n";
@@ -288,7 +296,7 @@ std::string State::render() const {
       << "      South" << mark_s << "\n";
   out << "      stores: South " << store(Player::South) << ", North " << store(Player::North)
       << "\n";
-  if (r.general) {
+  if (r.extras) {
     if (owners_ != r.north_owned) {
       out << "      owners:";
       for (int h = 0; h < r.pit_count(); ++h)
@@ -308,7 +316,17 @@ std::string State::render() const {
         out << "      " << name(mover_) << " may turn the board round (swap) or keep it\n";
         break;
       case Phase::Joint:
-        out << "      first move: both players choose a pit at once (South+North)\n";
+        if (joint_pending()) {
+          out << "      first move: both players choose a pit at once (South+North)\n";
+        } else {
+          const Player other = opponent(mover_);
+          out << "      first move: " << name(mover_)
+              << "'s sowing ended in his store: he sows again; " << name(other) << " "
+              << (hands_[index(other)].finished ? "has finished"
+                                                : "holds " + std::to_string(hands_[index(other)].left) +
+                                                      " seeds in his hand")
+              << "\n";
+        }
         break;
       case Phase::Claim:
         out << "      " << name(mover_) << " claims pits of the loser's row\n";
@@ -333,7 +351,7 @@ nlohmann::json State::board_json() const {
     rows.push_back(row);
   }
   nlohmann::json extra = nlohmann::json::object();
-  if (r.general) {
+  if (r.extras) {
     if (r.rows == 3) {
       nlohmann::json middle = nlohmann::json::array(), from_north = nlohmann::json::array();
       for (int i = 0; i < r.pits; ++i) middle.push_back(board_[r.pits + i]);
@@ -363,6 +381,14 @@ nlohmann::json State::board_json() const {
     extra["burnt"] = burnt_pits;
     static constexpr const char* phases[] = {"play", "setup", "pie", "joint", "claim"};
     extra["phase"] = phases[static_cast<int>(phase_)];
+    if (phase_ == Phase::Joint && !joint_pending()) {
+      // One player's extra sowing inside the simultaneous start: an ordinary decision of his.
+      extra["phase"] = "joint_extra";
+      nlohmann::json hands = nlohmann::json::array();
+      for (const JointHand& h : hands_)
+        hands.push_back({{"in_hand", h.left}, {"finished", h.finished != 0}});
+      extra["joint_hands"] = hands;
+    }
     if (r.rounds != RoundKind::None) {
       extra["round"] = round_;
       extra["rounds_won"] = {rounds_won_[0], rounds_won_[1]};

@@ -75,6 +75,14 @@ class State {
   int last_round_score(Player p) const { return last_round_[index(p)]; }
   int rounds_won(Player p) const { return rounds_won_[index(p)]; }
   int seeds_in_play() const;  // on the board, not in the stores
+  // Congklak's simultaneous start: both players choose at once (a `3+5` move). Within the
+  // lock-step a player whose sowing ends in his store sows again: then he alone chooses (a
+  // plain pit move) while the other's sowing waits in his hand.
+  bool joint_pending() const {
+    return phase_ == Phase::Joint && !is_over() && choosing(Player::South) &&
+           choosing(Player::North);
+  }
+  int in_hand() const { return hands_[0].left + hands_[1].left; }  // seeds of a paused lock-step
 
  private:
   State() = default;
@@ -107,6 +115,9 @@ class State {
   void end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied);
   void new_round();
   void play_joint(int south_hole, int north_hole);
+  bool choosing(Player p) const { return hands_[index(p)].finished == 0 && hands_[index(p)].left == 0; }
+  void take_up(Player p, int hole);
+  bool run_lockstep();  // false: the lock-step never ends
   void end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied);
   int sow(int origin);          // sows from `origin`, returns the hole of the last seed
   void capture(int last);       // applies the capture rule at the last hole
@@ -143,6 +154,15 @@ class State {
   std::array<std::uint16_t, 2> match_{};
   std::uint32_t owners_ = 0;  // bit h: North owns pit h
   std::uint32_t burnt_ = 0;   // bit h: pit h is burnt (skipped) this round
+  // Phase::Joint: each player's sowing in the lock-step (all zero before the first choice).
+  struct JointHand {
+    std::uint8_t hole = 0;        // where his last seed fell
+    std::uint8_t left = 0;        // seeds still in his hand
+    std::uint16_t finished = 0;   // the tick his sowing ended, 0 while it goes on
+    bool operator==(const JointHand&) const = default;
+  };
+  std::array<JointHand, 2> hands_{};
+  std::uint16_t tick_ = 0;
 };
 
 inline int State::row_seeds(Player p) const {
@@ -227,7 +247,7 @@ inline int State::sow(int origin) {
       if (feeds(m)) out[kept++] = m;
     moves.set_size(kept);
   }
-  if (r.grand_slam == GrandSlam::Forbidden && r.capture == CaptureKind::Counts) {
+  if (r.grand_slam == GrandSlam::Forbidden) {
     std::size_t kept = 0;
     for (Move m : moves)
       if (!is_grand_slam(m)) out[kept++] = m;
@@ -239,8 +259,7 @@ inline int State::grand_slam_take(int last) const {
   const Rules& r = *rules_;
   const auto& prev = r.prev[index(mover_)];
   int take = 0;
-  for (int h = last;
-       r.is_pit(h) && r.owner(h) != mover_ && board_[h] < 32 && ((r.count_mask >> board_[h]) & 1);
+  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]];
        h = prev[h]) {
     take += board_[h];
     if (!r.chain) break;
@@ -250,42 +269,54 @@ inline int State::grand_slam_take(int last) const {
 
 inline void State::capture(int last) {
   const Rules& r = *rules_;
-  switch (r.capture) {
-    case CaptureKind::None:
-      return;
-    case CaptureKind::Opposite: {
-      if (!r.is_pit(last) || r.owner(last) != mover_ || board_[last] != 1) return;
-      const int opposite = r.opposite(last);
-      if (board_[opposite] == 0 && !r.empty_capture) return;
-      board_[r.store(mover_)] += board_[opposite] + (r.with_last_seed ? 1 : 0);
-      board_[opposite] = 0;
-      if (r.with_last_seed) board_[last] = 0;
-      return;
+  if (r.capture == CaptureKind::None || !r.is_pit(last)) return;
+  const int c = board_[last];
+  if (r.owner(last) == mover_) {
+    // Only the opposite capture takes from an own pit (the counts take the opponent's).
+    if (r.capture != CaptureKind::Opposite || c != 1) return;
+    const int opposite = r.opposite(last);
+    if (board_[opposite] == 0 && !r.empty_capture) return;
+    board_[r.store(mover_)] += board_[opposite] + (r.with_last_seed ? 1 : 0);
+    board_[opposite] = 0;
+    if (r.with_last_seed) board_[last] = 0;
+    return;
+  }
+  if (!(r.capture_set & kCapCounts)) return;
+  if (r.tuz != TuzKind::None && c == r.tuz_count && tuz_eligible(last)) {
+    tuz_[index(mover_)] = static_cast<std::int8_t>(last);  // automatic (A20)
+    board_[r.store(mover_)] += c;
+    board_[last] = 0;
+    return;
+  }
+  if (!r.capturable[c]) return;
+  const auto& prev = r.prev[index(mover_)];
+  if (r.even) {  // no grand slam rule: take the pit (and the qualifying ones before it)
+    for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]];
+         h = prev[h]) {
+      board_[r.store(mover_)] += board_[h];
+      board_[h] = 0;
+      if (!r.chain) break;
     }
-    case CaptureKind::Counts: {
-      const int take = grand_slam_take(last);
-      if (take == 0) return;
-      const bool grand_slam = take == row_seeds(opponent(mover_));
-      if (grand_slam && r.grand_slam != GrandSlam::CaptureAll)
-        return;  // no_capture (forbidden never gets here)
-      const auto& prev = r.prev[index(mover_)];
-      int h = last;
-      for (int taken = 0; taken < take; h = prev[h]) {
-        taken += board_[h];
-        board_[r.store(mover_)] += board_[h];
-        board_[h] = 0;
-      }
-      if (grand_slam) {
-        // The capturer also takes what is left on his own side, and the game ends.
-        const int first = r.first_pit(mover_);
-        for (int i = 0; i < r.pits; ++i) {
-          board_[r.store(mover_)] += board_[first + i];
-          board_[first + i] = 0;
-        }
-        reason_ = EndReason::GrandSlam;
-      }
-      return;
+    return;
+  }
+  const int take = grand_slam_take(last);
+  const bool grand_slam = take == row_seeds(opponent(mover_));
+  if (grand_slam && r.grand_slam != GrandSlam::CaptureAll)
+    return;  // no_capture (forbidden never gets here)
+  int h = last;
+  for (int taken = 0; taken < take; h = prev[h]) {
+    taken += board_[h];
+    board_[r.store(mover_)] += board_[h];
+    board_[h] = 0;
+  }
+  if (grand_slam) {
+    // The capturer also takes what is left on his own side, and the game ends.
+    const int first = r.first_pit(mover_);
+    for (int i = 0; i < r.pits; ++i) {
+      board_[r.store(mover_)] += board_[first + i];
+      board_[first + i] = 0;
     }
+    reason_ = EndReason::GrandSlam;
   }
 }
 
@@ -329,6 +360,14 @@ inline void State::check_end(Player moved) {
   const Rules& r = *rules_;
   if (r.general) return play_general(move);
   const int last = sow(r.first_pit(mover_) + move);
+  if (r.tuz != TuzKind::None) {
+    // A tuz is always empty before a sowing: what fell into it goes to its owner's store.
+    for (int p = 0; p < 2; ++p)
+      if (tuz_[p] >= 0) {
+        board_[r.store(Player(p))] += board_[tuz_[p]];
+        board_[tuz_[p]] = 0;
+      }
+  }
   capture(last);
   if (is_over()) return;
   after_move(r.extra_turn && last == r.store(mover_));

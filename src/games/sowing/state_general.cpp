@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 
 #include "core/error.h"
@@ -101,9 +102,10 @@ void State::legal_for(Player me, MoveList& moves) const {
       return;
     }
     case Phase::Joint:
-      for (int s = 0; s < r.pits; ++s) {
+      if (!joint_pending()) break;  // one player's extra sowing: his pits, as in play
+      for (int s = 0; s < r.labels; ++s) {
         if (board_[r.label_hole[0][s]] == 0) continue;
-        for (int n = 0; n < r.pits; ++n)
+        for (int n = 0; n < r.labels; ++n)
           if (board_[r.label_hole[1][n]] != 0)
             moves.push_back(static_cast<Move>(kJoint | s | n << 6));
       }
@@ -462,17 +464,32 @@ void State::play_general(Move move) {
       mover_ = Player(round_starter_);
       return check_general();
     }
-    case kJoint:
-      return play_joint(r.label_hole[0][move & 0x3f], r.label_hole[1][(move >> 6) & 0x3f]);
     default:
       break;
+  }
+  if (phase_ == Phase::Joint) {
+    const auto board = board_;
+    const auto hands = hands_;
+    if ((move & kKind) == kJoint)
+      play_joint(r.label_hole[0][move & 0x3f], r.label_hole[1][(move >> 6) & 0x3f]);
+    else
+      take_up(mover_, r.label_hole[p][move & 0x3f]);  // his extra sowing within the lock-step
+    if (run_lockstep()) return;
+    // A lock-step that never ends annuls the game (RULES.md preface): the board as it was at
+    // the last choice, the seeds then in hand put down where the hand was.
+    board_ = board;
+    hands_ = hands;
+    for (auto& h : hands_) board_[h.hole] += h.left, h.left = 0;
+    reason_ = EndReason::InfiniteSowing;
+    result_ = Result::Draw;
+    return;
   }
   const int hole = r.label_hole[p][move & 0x3f];
   if (passed_ == p) passed_ = -1;
   if (move & kGift) {
     // Awale (S2 rule 10): one seed from this pit to the pit opposite it; that is the turn.
     --board_[hole];
-    ++board_[r.opposite(hole)];
+    ++board_[r.gift_to_first ? r.label_hole[index(opponent(mover_))][0] : r.opposite(hole)];
     mover_ = opponent(mover_);
     return check_general();
   }
@@ -500,12 +517,12 @@ void State::after_general(int last, bool extra_turn, bool captured) {
       return end_round(EndReason::AllCaptured, Remaining::None, {});
     }
   }
-  if (r.threshold && r.rounds == RoundKind::None) {
+  if (r.threshold) {  // ends the game, or the round of a set (madjnuni's return game)
     const int s = store(Player::South), n = store(Player::North);
     if (s >= r.threshold || n >= r.threshold)
-      return end_general(EndReason::Threshold, Remaining::None, {});
+      return end_round(EndReason::Threshold, Remaining::None, {});
     if (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)
-      return end_general(EndReason::Threshold, Remaining::None, {});
+      return end_round(EndReason::Threshold, Remaining::None, {});
   }
   if (!extra_turn) mover_ = opponent(mover_);
   check_general();
@@ -676,11 +693,15 @@ void State::end_round(EndReason reason, Remaining remaining, std::optional<Playe
       return check_general();
     }
     case RoundKind::Points: {
-      // S4:59, 71: captures add up over the rounds; the first to `target` wins the set.
-      match_[0] = static_cast<std::uint16_t>(match_[0] + s);
-      match_[1] = static_cast<std::uint16_t>(match_[1] + n);
-      if (match_[0] >= r.target || match_[1] >= r.target) {
-        reason_ = EndReason::Threshold;
+      // S4:59, 71: captures add up over the rounds; the first to `target` wins the set. Lane
+      // (RULES.md 18): the round's winner scores the difference. A set of `round_count`
+      // rounds (madjnuni's return game, S4:54) is won on points.
+      if (r.difference)
+        match_[s > n ? 0 : 1] = static_cast<std::uint16_t>(match_[s > n ? 0 : 1] + std::abs(s - n));
+      else
+        match_ = {static_cast<std::uint16_t>(match_[0] + s), static_cast<std::uint16_t>(match_[1] + n)};
+      const bool target = r.target && (match_[0] >= r.target || match_[1] >= r.target);
+      if (target || (r.round_count && round_ > r.round_count)) {
         if (match_[0] == match_[1]) return finish({});
         return finish(match_[0] > match_[1] ? south : north);
       }
@@ -695,66 +716,70 @@ void State::end_round(EndReason reason, Remaining remaining, std::optional<Playe
   }
 }
 
+void State::take_up(Player p, int hole) {
+  hands_[index(p)].hole = static_cast<std::uint8_t>(hole);
+  hands_[index(p)].left = board_[hole];
+  board_[hole] = 0;
+}
+
 void State::play_joint(int south_hole, int north_hole) {
-  // RULES.md preface (Congklak): both sowings run in lock-step, one seed per tick, South's
-  // drop first; turns then alternate from the player whose sowing ended first (South on a tie).
+  take_up(Player::South, south_hole);
+  take_up(Player::North, north_hole);
+}
+
+// RULES.md preface (Congklak): both sowings run in lock-step, one seed per tick, South's drop
+// first; a relay goes on from an occupied pit; a sowing ending in the own store earns another
+// sowing (section 13), which pauses the lock-step for that player's choice; a sowing ending in
+// an empty pit (with its capture) stops. Turns then alternate from the player whose sowing
+// ended first (South on a tie).
+bool State::run_lockstep() {
   const Rules& r = *rules_;
-  struct Hand {
-    int hole, left;
-    bool done;
-    bool operator==(const Hand&) const = default;
-  };
-  const auto before = board_;
-  std::array<Hand, 2> hands{Hand{south_hole, board_[south_hole], false},
-                            Hand{north_hole, board_[north_hole], false}};
-  board_[south_hole] = 0;
-  board_[north_hole] = 0;
-  std::array<int, 2> finished{0, 0};
   struct Snapshot {
     std::array<std::uint8_t, kMaxHoles> board;
-    std::array<Hand, 2> hands;
+    std::array<JointHand, 2> hands;
     bool operator==(const Snapshot&) const = default;
   };
-  LoopDetector<Snapshot> loop({board_, hands});
-  for (int tick = 1; !hands[0].done || !hands[1].done; ++tick) {
+  auto has_pit = [&](int p) {
+    for (int k = 0; k < r.labels; ++k)
+      if (board_[r.label_hole[p][k]] >= r.min_seeds) return true;
+    return false;
+  };
+  LoopDetector<Snapshot> loop({board_, hands_});
+  while (hands_[0].finished == 0 || hands_[1].finished == 0) {
+    ++tick_;
     for (int p = 0; p < 2; ++p) {
-      Hand& h = hands[p];
-      if (h.done) continue;
-      if (h.left == 0) {  // an empty pit was chosen
-        h.done = true;
-        finished[p] = tick;
-        continue;
-      }
+      JointHand& h = hands_[p];
+      if (h.finished || h.left == 0) continue;
       h.hole = r.next[p][h.hole];
       ++board_[h.hole];
       if (--h.left > 0) continue;
+      const Player me = Player(p);
       if (!r.is_pit(h.hole)) {
-        h.done = true;
-      } else if (board_[h.hole] > 1) {
+        if (!(r.extra_turn && h.hole == r.store(me) && has_pit(p))) h.finished = tick_;
+        continue;  // else his hand is empty: he chooses his next pit
+      }
+      if (board_[h.hole] > 1) {
         h.left = board_[h.hole];
         board_[h.hole] = 0;
         continue;
-      } else {
-        const Player me = Player(p);
-        const int o = r.opposite(h.hole);
-        if (owner_of(h.hole) == me && board_[o] > 0) {
-          take(o, me);
-          if (r.with_last_seed) take(h.hole, me);
-        }
-        h.done = true;
       }
-      finished[p] = tick;
+      mover_ = me;  // the capture of a last seed in an empty pit, as in play
+      capture_general(h.hole, false);
+      h.finished = tick_;
     }
-    if (loop.repeats({board_, hands})) {
-      board_ = before;
-      reason_ = EndReason::InfiniteSowing;
-      result_ = Result::Draw;
-      return;
+    const bool south = choosing(Player::South), north = choosing(Player::North);
+    if (south || north) {
+      mover_ = south ? Player::South : Player::North;
+      return true;
     }
+    if (loop.repeats({board_, hands_})) return false;
   }
   phase_ = Phase::Play;
-  mover_ = finished[1] < finished[0] ? Player::North : Player::South;
+  mover_ = hands_[1].finished < hands_[0].finished ? Player::North : Player::South;
+  hands_ = {};
+  tick_ = 0;
   check_general();
+  return true;
 }
 
 }  // namespace naqala::sowing
@@ -868,10 +893,11 @@ std::optional<State::Move> State::parse_general(std::string_view t) const {
       return static_cast<Move>(kClaim | mask);
     }
     case Phase::Joint: {
+      if (!joint_pending()) break;  // one player's extra sowing: a pit number
       const auto plus = t.find('+');
       if (plus == std::string_view::npos) return std::nullopt;
       auto a = number(t.substr(0, plus)), b = number(t.substr(plus + 1));
-      if (!a || !b || *a < 1 || *b < 1 || *a > r.pits || *b > r.pits) return std::nullopt;
+      if (!a || !b || *a < 1 || *b < 1 || *a > r.labels || *b > r.labels) return std::nullopt;
       return static_cast<Move>(kJoint | (*a - 1) | (*b - 1) << 6);
     }
     case Phase::Play:
@@ -918,6 +944,12 @@ std::string State::position_extras() const {
       break;
     case Phase::Joint:
       out += "/phase:joint";
+      if (tick_ > 0) {
+        out += "/lockstep:" + std::to_string(tick_);
+        for (const JointHand& h : hands_)
+          out += "," + std::to_string(h.hole) + "," + std::to_string(h.left) + "," +
+                 std::to_string(h.finished);
+      }
       break;
     case Phase::Claim:
       out += "/phase:claim";
@@ -949,6 +981,13 @@ void State::parse_extras(std::string_view field, std::string_view text) {
   const auto colon = field.find(':');
   if (colon == std::string_view::npos) return bad("not of the form name:value");
   const std::string_view key = field.substr(0, colon), value = field.substr(colon + 1);
+  static constexpr std::string_view kKeys[] = {"owners", "burnt", "tuz", "phase", "setup",
+                                                "arranger", "passed", "round", "starter", "match",
+                                                "won", "lockstep"};
+  if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
+    return bad("unknown field");
+  if (!r.general && key != "tuz" && key != "burnt" && key != "phase")
+    return bad("not a field of " + r.name);
   auto side = [&]() -> Player {
     if (value == "S") return Player::South;
     if (value == "N") return Player::North;
@@ -1006,6 +1045,29 @@ void State::parse_extras(std::string_view field, std::string_view text) {
       phase_ = Phase::Play;
     else
       bad("not a phase of " + r.name);
+  } else if (key == "lockstep") {
+    // tick, then per player (South first): the hole of his last seed, seeds in hand, the
+    // tick his sowing ended (0 = going on).
+    const auto parts = split_on(value, ',');
+    std::array<int, 7> v{};
+    bool ok = r.start_rule == Start::Simultaneous && parts.size() == 7;
+    for (std::size_t i = 0; ok && i < 7; ++i) {
+      const auto k = number(parts[i]);
+      ok = k && *k >= 0 && *k <= 65535;
+      if (ok) v[i] = *k;
+    }
+    for (int p = 0; ok && p < 2; ++p) {
+      const int hole = v[1 + 3 * p], left = v[2 + 3 * p], finished = v[3 + 3 * p];
+      ok = hole < r.holes && r.next[p][hole] != 0xff && left <= kMaxSeedsPerHole &&
+           finished <= v[0] && !(finished && left);
+    }
+    if (!ok)
+      bad("needs tick,hole,in hand,ended for South then North, e.g. lockstep:5,3,2,0,16,0,4 "
+          "(holes as numbered in docs/notation.md, a sowing that ended holds no seeds)");
+    tick_ = static_cast<std::uint16_t>(v[0]);
+    for (int p = 0; p < 2; ++p)
+      hands_[p] = {static_cast<std::uint8_t>(v[1 + 3 * p]), static_cast<std::uint8_t>(v[2 + 3 * p]),
+                   static_cast<std::uint16_t>(v[3 + 3 * p])};
   } else if (key == "setup") {
     auto k = number(value);
     const int slots = r.setup == SetupKind::Mirror ? r.pits : r.pit_count();

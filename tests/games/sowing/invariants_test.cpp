@@ -44,6 +44,9 @@ const std::vector<Case>& cases() {
       {"el-ghasheem", {}},
       {"gabata", {}},
       {"gabata", {{"capture", "enemy"}}},
+      {"gabata", {{"start", "race"}}},
+      {"el-akil", {{"feeding", "gift"}, {"score", "difference"}}},
+      {"madjnuni", {{"return_game", "true"}}},
   };
   return list;
 }
@@ -52,7 +55,7 @@ int seeds_total(const State& s) {
   const Rules& r = s.rules();
   int sum = 0;
   for (int h = 0; h < r.holes; ++h) sum += s.seeds(h);
-  return sum;
+  return sum + s.in_hand();  // a paused lock-step (Congklak's start) holds seeds in hand
 }
 
 class Invariants : public ::testing::TestWithParam<Case> {};

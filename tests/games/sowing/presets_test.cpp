@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "games/registry.h"
+#include "games/sowing/family.h"
+#include "play/record.h"
 #include "games/typed_state.h"
 #include "sowing_test_util.h"
 
@@ -318,12 +320,52 @@ TEST(Congklak, SimultaneousStartInLockStep) {
   State start = State::initial(*r);
   EXPECT_EQ(start.phase(), State::Phase::Joint);
   EXPECT_EQ(legal(start).size(), 49u);
-  State s = at(r, "0,0,0,0,0,0,2/1,0,0,0,1,0,0/46,48/S/phase:joint");
-  play(s, "7+1");  // North's one seed reaches his store at tick 1; South's sowing ends at tick 2
-  EXPECT_EQ(s.position(), "0,0,0,0,1,1,0/0,0,0,0,1,0,0/46,49/N");
+  State s = at(r, "0,0,0,0,0,1,2/0,1,0,0,0,0,0/46,48/S/phase:joint");
+  play(s, "7+2");  // North's one seed ends in his empty pit 1 at tick 1; South's at tick 2
+  EXPECT_EQ(s.position(), "0,0,0,0,1,2,0/1,0,0,0,0,0,0/46,48/N");
   EXPECT_THROW(State::from_position(*preset("congklak", {{"simultaneous_start", "false"}}),
                                     "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0/S/phase:joint"),
                ParseError);
+}
+
+// S0:27 and S4:292 (section 13): a last seed in the own store gives another sowing, inside the
+// simultaneous start too: the lock-step waits while that player alone chooses his next pit.
+TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
+  auto r = preset("congklak");
+  State s = at(r, "0,0,0,0,0,0,2/1,0,0,0,1,0,0/46,48/S/phase:joint");
+  EXPECT_TRUE(s.joint_pending());
+  play(s, "7+1");  // tick 1: North's one seed reaches his store; South holds one more seed
+  EXPECT_FALSE(s.joint_pending());
+  EXPECT_EQ(s.phase(), State::Phase::Joint);
+  EXPECT_EQ(s.to_move(), Player::North);
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"5"}));
+  EXPECT_EQ(s.in_hand(), 1);
+  EXPECT_EQ(s.position(), "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,0,15,0,0");
+  EXPECT_EQ(State::from_position(*r, s.position()).position(), s.position());
+  EXPECT_EQ(s.board_json()["phase"], "joint_extra");
+  // Tick 2: South's last seed falls in his empty pit 5 (the opposite pit is empty), North's
+  // in his empty pit 4: both end at tick 2, South moves first.
+  play(s, "5");
+  EXPECT_EQ(s.position(), "0,0,0,0,1,1,0/0,0,0,1,0,0,0/46,49/S");
+  // Both in their stores at the same tick: both choose again, blind (a joint move).
+  State both = at(r, "1,0,0,0,0,1,0/1,0,0,0,0,3,0/46,46/S/phase:joint");
+  play(both, "1+1");
+  EXPECT_TRUE(both.joint_pending());
+  EXPECT_EQ(legal(both), (std::vector<std::string>{"6+6"}));
+  EXPECT_THROW(State::from_position(*r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,3,15,0,0"),
+               ParseError);  // a sowing that ended holds no seeds
+}
+
+// The blind choice as every front end sees it: halves per side, then "south+north".
+TEST(Congklak, JointHalvesThroughAnyState) {
+  auto game = make_game("congklak:pits=7");
+  auto s = game->new_game();
+  EXPECT_TRUE(s->joint_pending());
+  EXPECT_EQ(s->joint_halves(Player::South).size(), 7u);
+  EXPECT_EQ(s->joint_halves(Player::North), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+  s->play("3+5");
+  EXPECT_FALSE(s->joint_halves(Player::South).empty() && s->joint_pending());
+  EXPECT_FALSE(make_game("kalah")->new_game()->joint_pending());
 }
 
 // ---------------------------------------------------------------- Pallanguzhi (14)
@@ -571,6 +613,26 @@ TEST(Madjnuni, PassThenEnd) {
   EXPECT_TRUE(t.outcome().is_draw());
 }
 
+// S4:54 (option return_game): the return game, laid out by the other player; the captures of
+// both games add up. Each game still ends at 50 (S4:51).
+TEST(Madjnuni, ReturnGame) {
+  auto r = preset("madjnuni", {{"return_game", "true"}});
+  State s = at(r, "0,0,0,0,0,0,1/1,10,10,10,10,0,0/48,8/S");
+  play(s, "7");  // the head's seed makes 2 in North's pit 1: 50, the first game ends
+  ASSERT_FALSE(s.is_over());
+  EXPECT_EQ(s.phase(), State::Phase::Setup);
+  EXPECT_EQ(s.to_move(), Player::North);  // the other player lays out the return game
+  EXPECT_EQ(s.round(), 2);
+  EXPECT_EQ(s.match_points(Player::South), 50);
+  State t = at(r, "0,0,0,0,0,0,1/1,10,10,10,10,0,0/48,8/S/round:2/arranger:N/match:50,8");
+  play(t, "7");
+  ASSERT_TRUE(t.is_over());
+  EXPECT_EQ(t.outcome().winner, Player::South);
+  EXPECT_EQ(t.outcome().scores, (std::array<int, 2>{100, 16}));
+  EXPECT_EQ(preset("madjnuni")->rounds, RoundKind::None);
+  EXPECT_THAT(rules_text(*r), HasSubstr("after 2 rounds, more points wins"));
+}
+
 // ---------------------------------------------------------------- Leab el-akil (18)
 
 // S4:60: the stones go into pits of one side and the corresponding pits of the other.
@@ -629,6 +691,45 @@ TEST(ElAkil, MustFeed) {
             (std::vector<std::string>{"6"}));
 }
 
+// Lane (RULES.md 18, A23; option feeding=gift): the feeder's turn is one stone from any of his
+// pits into the starving opponent's pit 1 (S4:65 literally is a feeding move, the default).
+TEST(ElAkil, LanesGiftIntoThePitOne) {
+  auto r = preset("el-akil", {{"feeding", "gift"}});
+  State s = at(r, "3,0,0,0,0,1/0,0,0,0,0,0/40,28/S");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"g1", "g6"}));
+  play(s, "g1");
+  EXPECT_EQ(s.position(), "2,0,0,0,0,1/1,0,0,0,0,0/40,28/N");
+  EXPECT_THAT(rules_text(*r), HasSubstr("into the opponent's pit 1"));
+}
+
+// Lane (RULES.md 18 [STANDARD], option score=difference): the round's winner scores the
+// difference of the captures; S4:71's sum of captures is the default (RoundsToSixty).
+TEST(ElAkil, DifferenceScoring) {
+  auto r = preset("el-akil", {{"score", "difference"}});
+  State s = at(r, "0,0,0,0,1,1/0,0,0,0,0,0/40,30/S");
+  play(s, "6");  // the round ends 41-31
+  EXPECT_EQ(s.match_points(Player::South), 10);
+  EXPECT_EQ(s.match_points(Player::North), 0);
+  EXPECT_THAT(rules_text(*r), HasSubstr("scores the difference"));
+}
+
+// Every finished round is kept (RULES.md preface: "a round's result and the match result are
+// both kept"): the board JSON's `rounds` and the record's Rounds tag.
+TEST(ElAkil, EveryRoundIsKept) {
+  auto game = make_game("el-akil");
+  auto s = game->from_position("0,0,0,0,1,1/0,0,0,0,0,0/40,30/S");
+  EXPECT_TRUE(s->board_json()["rounds"].empty());
+  s->play("6");
+  const auto rounds = s->board_json()["rounds"];
+  ASSERT_EQ(rounds.size(), 1u);
+  EXPECT_EQ(rounds[0]["round"], 1);
+  EXPECT_EQ(rounds[0]["scores"], nlohmann::json({41, 31}));
+  EXPECT_EQ(rounds[0]["winner"], "south");
+  EXPECT_EQ(s->clone()->board_json()["rounds"], rounds);
+  const auto record = make_record(*game, "0,0,0,0,1,1/0,0,0,0,0,0/40,30/S", {{'S', "6"}}, *s, {});
+  EXPECT_EQ(record.tag("Rounds"), "41-31");
+}
+
 // ---------------------------------------------------------------- Leab el-ghasheem (19)
 
 // S4:72: every pit filled, at least four in each.
@@ -651,6 +752,17 @@ TEST(Gabata, BoardAndOwnership) {
   EXPECT_EQ(legal(s).size(), 9u);
   EXPECT_EQ(s.owner_of(r->pits + 5), Player::South);  // middle row, column 6
   EXPECT_EQ(s.owner_of(r->pits + 0), Player::North);  // middle row, column 1
+}
+
+// A25 (cyningstan's race opening, option start=race): both sow their first move at once, in
+// lock-step; a sowing ending in an empty pit takes the other pits of its column.
+TEST(Gabata, RaceOpening) {
+  auto r = preset("gabata", {{"start", "race"}});
+  EXPECT_EQ(legal(State::initial(*r)).size(), 81u);  // nine pits each
+  State s = at(r, "1,0,0,0,2,0/0,0,0,0,0,0/1,0,0,0,0,0/24,26/S/phase:joint");
+  play(s, "1+1");  // tick 1: South ends in S2 (column 2 empty); North in N2 takes S5 (column 5)
+  EXPECT_EQ(s.position(), "0,1,0,0,0,0/0,0,0,0,0,0/0,1,0,0,0,0/24,28/S");
+  EXPECT_THAT(rules_text(*r), HasSubstr("at once"));
 }
 
 // S4:340-341 (A25): one cycle; relay on occupied pits; an empty pit takes the other two pits

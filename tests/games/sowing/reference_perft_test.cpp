@@ -24,7 +24,16 @@ struct Ref {
   int mover = 0;
   std::array<int, 2> tuz{-1, -1};
   bool tuz_choice = false;
-  bool joint = false;  // Congklak's first move is still to be made
+  bool gift = false;  // el-akil:feeding=gift
+  bool joint = false;  // Congklak's simultaneous start is going on
+  // Its lock-step: each player's hand (the hole of his last seed, seeds left, the tick his
+  // sowing ended); a player whose hand is empty and not ended chooses his next pit.
+  struct Hand {
+    int hole = 0, left = 0, end = 0;
+  };
+  std::array<Hand, 2> hs{};
+  int tick = 0;
+  bool choosing(int p) const { return joint && hs[p].end == 0 && hs[p].left == 0; }
   bool over = false;
   std::vector<int> burnt;  // Pallanguzhi: pits skipped this round
   int starter = 0;         // who started the round
@@ -87,6 +96,7 @@ Ref make_ref(const State& s, const std::string& game) {
   x.mover = index(s.to_move());
   x.tuz = {s.tuz(Player::South), s.tuz(Player::North)};
   x.tuz_choice = r.tuz == TuzKind::Choice;
+  x.gift = r.feeding == Feeding::Gift;
   x.joint = s.phase() == State::Phase::Joint;
   for (int h = 0; h < r.pit_count(); ++h) x.burnt.push_back(s.burnt(h));
   x.starter = index(r.first);
@@ -96,7 +106,16 @@ Ref make_ref(const State& s, const std::string& game) {
 struct RefMove {
   int hole = -1, north_hole = -1;
   bool tuz = false;
+  bool gift = false;  // one seed from `hole` to the starving opponent's pit 1 (Lane)
 };
+
+// Player p's k-th pit along his path (0-based): his row, then Gabata's middle half or the
+// opponent's row (Nam-Nam).
+int label_hole(const Ref& x, int p, int k) {
+  if (k < x.n) return x.row_first(p) + k;
+  if (x.game == "gabata") return p == 0 ? 11 - (k - 6) : 6 + (k - 6);
+  return x.row_first(1 - p) + k - x.n;
+}
 
 // Plays one move; returns the hole of the last seed (or -1 when the sowing never ends).
 int ref_sow(Ref& x, int origin, bool declare_tuz, bool& extra) {
@@ -231,18 +250,18 @@ std::vector<RefMove> ref_moves(const Ref& x) {
   if (x.over) return out;
   const std::string& g = x.game;
   const int p = x.mover;
-  if (x.joint) {
-    for (int s = 0; s < x.n; ++s)
-      for (int k = 0; k < x.n; ++k)
-        if (x.b[s] && x.b[x.n + k]) out.push_back({s, x.n + k});
+  if (x.choosing(0) && x.choosing(1)) {
+    const int labels = g == "gabata" ? 9 : x.n;
+    for (int s = 0; s < labels; ++s)
+      for (int k = 0; k < labels; ++k)
+        if (x.b[label_hole(x, 0, s)] && x.b[label_hole(x, 1, k)])
+          out.push_back({label_hole(x, 0, s), label_hole(x, 1, k)});
     return out;
   }
   std::vector<int> mine;
   const int count = g == "gabata" ? 9 : x.n;
   for (int k = 0; k < (g == "namnam" ? 2 * x.n : count); ++k) {
-    int h = k < x.n ? x.row_first(p) + k
-                    : (g == "gabata" ? (p == 0 ? 11 - (k - 6) : 6 + (k - 6))
-                                     : x.row_first(1 - p) + k - x.n);
+    const int h = label_hole(x, p, k);
     if (x.owner[h] == p && x.b[h] > 0 && h != x.tuz[0] && h != x.tuz[1]) mine.push_back(h);
   }
   if ((g == "madjnuni" || g == "el-ghasheem") && !mine.empty()) {
@@ -256,6 +275,11 @@ std::vector<RefMove> ref_moves(const Ref& x) {
     std::erase_if(mine, [&](int h) { return x.b[h] == 1; });
   const bool feed = g == "awale" || g == "ayoayo" || g == "el-akil" || g == "el-ghasheem";
   const bool starving = feed && x.seeds_of(1 - p) == 0;
+  if (starving && x.gift) {
+    for (int k = 0; k < x.n; ++k)
+      if (x.b[x.row_first(p) + k]) out.push_back({x.row_first(p) + k, -1, false, true});
+    return out;
+  }
   for (int h : mine) {
     if (starving) {
       Ref y = x;
@@ -276,39 +300,64 @@ std::vector<RefMove> ref_moves(const Ref& x) {
 
 void ref_play(Ref& x, const RefMove& m) {
   bool extra = false;
-  if (m.north_hole >= 0) {
-    // Lock-step: one seed per tick, South first; relay on occupied pits; own empty pit captures.
-    struct H {
-      int hole, left;
-      bool done;
-      int end = 0;
+  if (x.joint) {
+    // Lock-step: one seed per tick, South first; relay on occupied pits; a last seed in the
+    // own store sows again (the player chooses, the lock-step waits); in an own empty pit it
+    // captures the opposite pit with the capturing seed.
+    auto take_up = [&](int p, int h) { x.hs[p].hole = h, x.hs[p].left = x.b[h], x.b[h] = 0; };
+    if (m.north_hole >= 0) {
+      take_up(0, m.hole);
+      take_up(1, m.north_hole);
+    } else {
+      take_up(x.mover, m.hole);
+    }
+    auto has_seeds = [&](int p) {
+      for (int i = 0; i < x.n; ++i)
+        if (x.b[x.row_first(p) + i]) return true;
+      return false;
     };
-    std::array<H, 2> hs{H{m.hole, x.b[m.hole], false}, H{m.north_hole, x.b[m.north_hole], false}};
-    x.b[m.hole] = x.b[m.north_hole] = 0;
-    for (int tick = 1; tick < 100000 && !(hs[0].done && hs[1].done); ++tick)
+    while (!(x.hs[0].end && x.hs[1].end)) {
+      if (++x.tick > 100000) {
+        x.over = true;
+        return;
+      }
       for (int p = 0; p < 2; ++p) {
-        H& h = hs[p];
-        if (h.done) continue;
+        auto& h = x.hs[p];
+        if (h.end || !h.left) continue;
         h.hole = x.after(x.ring(p), h.hole);
         ++x.b[h.hole];
         if (--h.left) continue;
-        h.end = tick;
         if (h.hole >= x.pits()) {
-          h.done = true;
+          if (!has_seeds(p)) h.end = x.tick;  // else he chooses again
           continue;
         }
         if (x.b[h.hole] > 1) {
           h.left = x.b[h.hole], x.b[h.hole] = 0;
           continue;
         }
-        if (x.owner[h.hole] == p && x.b[x.opposite(h.hole)] > 0) {
+        if (x.game == "gabata") {  // the other pits of the column
+          const int col = h.hole < 6 ? h.hole : h.hole < 12 ? h.hole - 6 : 5 - (h.hole - 12);
+          for (int k : {col, 6 + col, 12 + (5 - col)})
+            if (k != h.hole) x.b[x.store(p)] += x.b[k], x.b[k] = 0;
+        } else if (x.owner[h.hole] == p && x.b[x.opposite(h.hole)] > 0) {
           x.b[x.store(p)] += x.b[x.opposite(h.hole)] + 1;
           x.b[x.opposite(h.hole)] = x.b[h.hole] = 0;
         }
-        h.done = true;
+        h.end = x.tick;
       }
+      if (x.choosing(0) || x.choosing(1)) {
+        x.mover = x.choosing(0) ? 0 : 1;
+        return;
+      }
+    }
     x.joint = false;
-    x.mover = hs[1].end < hs[0].end ? 1 : 0;
+    x.mover = x.hs[1].end < x.hs[0].end ? 1 : 0;
+    return;
+  }
+  if (m.gift) {
+    --x.b[m.hole];
+    ++x.b[x.row_first(1 - x.mover)];
+    x.mover = 1 - x.mover;
     return;
   }
   if (ref_sow(x, m.hole, m.tuz, extra) < 0) {
@@ -418,7 +467,11 @@ INSTANTIATE_TEST_SUITE_P(
                       PerftCase{"madjnuni", {}, "9,2,11,5,3,7,8/4,6,2,13,9,7,12/0,0/S", 9},
                       PerftCase{"el-akil", {}, "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S", 6},
                       PerftCase{"el-ghasheem", {}, "4,9,5,7,6,4/8,4,6,5,4,10/0,0/S", 9},
-                      PerftCase{"gabata", {}, "", 6}),
+                      PerftCase{"gabata", {}, "", 6},
+                      PerftCase{"gabata", {{"start", "race"}}, "", 3},
+                      PerftCase{"el-akil", {{"feeding", "gift"}}, "3,2,0,0,0,1/0,0,0,0,0,0/40,26/S", 5},
+                      PerftCase{"mangala", {}, "0,0,7,7,1,9/1,0,4,4,0,6/2,7/N", 6},
+                      PerftCase{"toguz", {}, "0,20,9,2,9,1,9,19,9/2,0,12,9,9,9,1,0,9/19,14/N/tuz:N2", 5}),
     [](const auto& info) {
       std::string n = std::string(info.param.game) + "_" + std::to_string(info.index);
       for (auto& ch : n)

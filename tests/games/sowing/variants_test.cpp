@@ -140,10 +140,11 @@ TEST(VariantFile, GeneralPathContradictionsAreRefused) {
 
 // Rulesets that use nothing of the general path stay on the fast path.
 TEST(VariantFile, FastPathIsChosenFromTheData) {
-  for (const char* name : {"kalah", "bantumi", "oware", "awale", "kenyan-bao"})
+  for (const char* name : {"kalah", "bantumi", "oware", "awale", "kenyan-bao", "toguz", "mangala"})
     EXPECT_FALSE(testing::preset(name)->general) << name;
   EXPECT_TRUE(testing::preset("awale", {{"feeding", "gift"}})->general);
-  for (const char* name : {"ayoayo", "toguz", "gabata", "congklak", "madjnuni"})
+  EXPECT_TRUE(testing::preset("toguz", {{"tuz", "choice"}})->general);  // `7t` is a move
+  for (const char* name : {"ayoayo", "gabata", "congklak", "madjnuni"})
     EXPECT_TRUE(testing::preset(name)->general) << name;
 }
 
