@@ -296,18 +296,22 @@ bool State::capture_general(int last, bool declare_tuz) {
 }
 
 State::SowResult State::sow_general(int origin, bool declare_tuz) {
+  // The server's moves are traced for the browser's animation; the engines' sowing is the
+  // same code without a line of the trace.
+  return sow_trace ? sow_laps<true>(origin, declare_tuz) : sow_laps<false>(origin, declare_tuz);
+}
+
+template <bool Traced>
+State::SowResult State::sow_laps(int origin, bool declare_tuz) {
   const Rules& r = *rules_;
   SowResult res;
   int hand = board_[origin];
   board_[origin] = 0;
   int hole = origin, lap_origin = origin;
-  const bool tracing = sow_trace != nullptr;
-  if (tracing) [[unlikely]]
-    trace_lap(*this);
+  if constexpr (Traced) trace_lap(*this);
   if (r.start == SowStart::Origin && hand > 1) {
     drop(origin, false, res);
-    if (tracing) [[unlikely]]
-      trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
+    if constexpr (Traced) trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
     --hand;
   }
   struct Snapshot {
@@ -318,7 +322,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
   const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
   for (;;) {
-    const int lap_start = hole, lap_seeds = hand;
+    [[maybe_unused]] const int lap_start = hole, lap_seeds = hand;
     if (simple) {
       // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
       const auto& next = r.next[index(mover_)];
@@ -337,10 +341,11 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         drop(hole, hand == 0, res);
       }
     }
-    if (tracing) [[unlikely]]
+    if constexpr (Traced) {
       trace_seeds(r, lap_start, lap_seeds, tuz_, [&](int h) {
         return simple ? int{r.next[index(mover_)][h]} : step(h, lap_origin);
       });
+    }
     res.last = hole;
     if (res.ended || !r.is_pit(hole)) return res;
     switch (r.laps) {
@@ -359,8 +364,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[hole];
         board_[hole] = 0;
         lap_origin = hole;
-        if (tracing) [[unlikely]]
-          trace_lap(*this);
+        if constexpr (Traced) trace_lap(*this);
         break;
       case Laps::NextPit: {
         const int n = step(hole, -1);
@@ -379,8 +383,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[n];
         board_[n] = 0;
         hole = lap_origin = n;
-        if (tracing) [[unlikely]]
-          trace_lap(*this);
+        if constexpr (Traced) trace_lap(*this);
         break;
       }
     }
