@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
+#include "games/bao/position_text.h"
 #include "games/sow_trace.h"
 
 namespace naqala::bao {
@@ -268,7 +269,17 @@ std::uint16_t State::stop_pits(Player p, bool captures, int takasia) const {
 // ended in an empty pit or was annulled as endless.
 bool State::relay_on(int& e, int dir, std::uint16_t stops) {
   Row& own = pits_[index(mover_)];
+  const Row before = own;
+  const int from = e;
   const RelayEnd end = relay(own, e, dir, stops, steps_);
+  if (sow_trace) [[unlikely]] {  // show the laps relay() ran in registers
+    const Row after = own;
+    const std::uint64_t steps = steps_;
+    own = before;
+    replay_relay(own, from, dir, stops, [&](int f, int seeds) { return sow(own, f, seeds, dir); });
+    own = after;
+    steps_ = steps;
+  }
   if (end == RelayEnd::Endless || end == RelayEnd::OverTime) annul();
   return end == RelayEnd::Special;
 }
@@ -501,38 +512,6 @@ std::optional<Move> State::parse_move(std::string_view t) const {
 
 namespace {
 
-std::string join_row(const std::array<std::uint8_t, kPits>& row, bool front_row) {
-  std::string s;
-  for (int i = 0; i < 8; ++i) {
-    if (i) s += ',';
-    s += std::to_string(row[front_row ? front(i) : back(i)]);
-  }
-  return s;
-}
-
-std::vector<std::string_view> split(std::string_view t, char sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const auto k = t.find(sep);
-    out.push_back(t.substr(0, k));
-    if (k == std::string_view::npos) return out;
-    t = t.substr(k + 1);
-  }
-}
-
-int parse_count(std::string_view t, const std::string& what) {
-  int v = 0;
-  if (t.empty() || t.size() > 3)
-    throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
-  for (char c : t) {
-    if (c < '0' || c > '9')
-      throw ParseError(what + " '" + std::string(t) + "' is not a seed count");
-    v = v * 10 + (c - '0');
-  }
-  if (v > 64) throw ParseError(what + " holds " + std::to_string(v) + " seeds; a board has 64");
-  return v;
-}
-
 constexpr const char* kPositionForm =
     "<South a1..h1>/<South a2..h2>/<North A1..H1>/<North A2..H2>/<hand S>,<hand N>/<houses: SN, S, "
     "N "
@@ -541,10 +520,7 @@ constexpr const char* kPositionForm =
 }  // namespace
 
 std::string State::position() const {
-  std::string s;
-  for (int p = 0; p < 2; ++p) {
-    s += join_row(pits_[p], true) + "/" + join_row(pits_[p], false) + "/";
-  }
+  std::string s = write_rows(pits_);
   s += std::to_string(hand_[0]) + "," + std::to_string(hand_[1]) + "/";
   std::string houses = std::string(house_[0] ? "S" : "") + (house_[1] ? "N" : "");
   s += (houses.empty() ? "-" : houses) + "/";
@@ -561,24 +537,11 @@ State State::from_position(const Rules& rules, std::string_view text) {
                      kPositionForm + "; got " + std::to_string(fields.size()));
   State s;
   s.rules_ = &rules;
-  const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
-                              "North's front row (A1..H1)", "North's back row (A2..H2)"};
-  int total = 0;
-  for (int k = 0; k < 4; ++k) {
-    const auto cells = split(fields[k], ',');
-    if (cells.size() != 8)
-      throw ParseError(std::string(row_names[k]) + " needs 8 counts separated by ','; got " +
-                       std::to_string(cells.size()));
-    for (int i = 0; i < 8; ++i) {
-      const int v = parse_count(cells[i], row_names[k]);
-      s.pits_[k / 2][k % 2 == 0 ? front(i) : back(i)] = static_cast<std::uint8_t>(v);
-      total += v;
-    }
-  }
+  int total = read_rows(fields, s.pits_);
   const auto hands = split(fields[4], ',');
   if (hands.size() != 2) throw ParseError("the hands field is '<South>,<North>', e.g. 22,22");
   for (int p = 0; p < 2; ++p) {
-    const int v = parse_count(hands[p], "a hand");
+    const int v = parse_number(hands[p], "a hand", 64);
     if (v > rules.hand_seeds())
       throw ParseError("a hand of " + std::to_string(v) + " seeds; in " + rules.name +
                        " a hand holds at most " + std::to_string(rules.hand_seeds()));

@@ -141,11 +141,18 @@ enum class RelayEnd : std::uint8_t { Empty, Special, Endless, OverTime };
 constexpr std::uint64_t kMaxRelayLaps = 1u << 16;
 
 namespace detail {
+// The 16 pits as one 128-bit number, a byte a pit: a relay runs in two registers.
 using Pits128 = unsigned __int128;
 inline Pits128 load(const std::array<std::uint8_t, kPits>& p) {
   Pits128 x;
   std::memcpy(&x, p.data(), sizeof x);
   return x;
+}
+inline void store(std::array<std::uint8_t, kPits>& p, Pits128 x) {
+  std::memcpy(p.data(), &x, sizeof x);
+}
+inline int pit_of(Pits128 x, int r) {
+  return static_cast<int>(static_cast<std::uint64_t>(x >> (8 * r)) & 0xff);
 }
 // The ring turned so that pit `k` comes first.
 inline Pits128 turned_from(Pits128 x, int k) {
@@ -156,39 +163,59 @@ inline std::uint16_t turn_mask(std::uint16_t m, int k) {  // bit r -> bit r + k
   k &= 15;
   return static_cast<std::uint16_t>(k ? (m << k) | (m >> (16 - k)) : m);
 }
-inline int lap(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint64_t& steps) {
-  const int seeds = pits[e];
-  pits[e] = 0;
+// Lifts pit e and sows its seeds on; returns the pit of the last seed.
+inline int lap(Pits128& x, int e, int dir, std::uint64_t& steps) {
+  constexpr Pits128 kOnes =
+      (static_cast<Pits128>(0x0101010101010101ULL) << 64) | 0x0101010101010101ULL;
+  const int seeds = pit_of(x, e);
+  x &= ~(static_cast<Pits128>(0xff) << (8 * e));
   steps += static_cast<std::uint64_t>(seeds);
-  return sow_ring(pits, next(e, dir), seeds, dir);
+  const int from = next(e, dir);
+  const auto& m = (dir == CCW ? sow_masks().ccw : sow_masks().cw)[from][seeds & 15];
+  x += static_cast<Pits128>(seeds >> 4) * kOnes + ((static_cast<Pits128>(m[1]) << 64) | m[0]);
+  return (from + dir * (seeds - 1)) & 15;
 }
 }  // namespace detail
 
 inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, std::uint16_t special,
                       std::uint64_t& steps, std::uint64_t max_laps = kMaxRelayLaps) {
   using namespace detail;
-  std::array<std::uint8_t, kPits> saved = pits;  // Brent's tortoise
+  Pits128 x = load(pits);
+  Pits128 saved = x;  // Brent's tortoise
   int saved_e = e;
-  Pits128 saved_view = turned_from(load(pits), e);
+  Pits128 saved_view = turned_from(x, e);
   std::uint16_t landed = 0;  // pits landed in since the tortoise
   std::uint64_t stretch_steps = 0, power = 1, laps = 0, total = 0;
+  RelayEnd end;
   while (true) {
-    if (++total > max_laps && max_laps) return RelayEnd::OverTime;
+    if (++total > max_laps && max_laps) {
+      end = RelayEnd::OverTime;
+      break;
+    }
     std::uint64_t lap_steps = 0;
-    e = lap(pits, e, dir, lap_steps);
+    e = lap(x, e, dir, lap_steps);
     steps += lap_steps;
-    if (pits[e] == 1) return RelayEnd::Empty;
-    if (special >> e & 1) return RelayEnd::Special;
+    if (pit_of(x, e) == 1) {
+      end = RelayEnd::Empty;
+      break;
+    }
+    if (special >> e & 1) {
+      end = RelayEnd::Special;
+      break;
+    }
     landed = static_cast<std::uint16_t>(landed | 1u << e);
     stretch_steps += lap_steps;
     ++laps;
-    const Pits128 view = turned_from(load(pits), e);
+    const Pits128 view = turned_from(x, e);
     if (view == saved_view) {
       const int k = (e - saved_e) & 15;
       const int turns = 16 / std::gcd(k ? k : 16, 16);
       int j = 1;
       while (j < turns && !(turn_mask(landed, j * k) & special)) ++j;
-      if (j == turns) return RelayEnd::Endless;
+      if (j == turns) {
+        end = RelayEnd::Endless;
+        break;
+      }
       // The j-th turned stretch lands on a special pit: replay the stretch to the first such
       // landing and turn the ring by j * k.
       const int shift = (j * k) & 15;
@@ -196,13 +223,14 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
       int t = saved_e;
       do t = lap(saved, t, dir, part);
       while (!(special >> ((t + shift) & 15) & 1));
-      for (int r = 0; r < kPits; ++r) pits[(r + shift) & 15] = saved[r];
+      x = turned_from(saved, 16 - shift);
       e = (t + shift) & 15;
       steps += static_cast<std::uint64_t>(j - 1) * stretch_steps + part;
-      return RelayEnd::Special;
+      end = RelayEnd::Special;
+      break;
     }
     if (laps == power) {
-      saved = pits;
+      saved = x;
       saved_e = e;
       saved_view = view;
       power *= 2;
@@ -210,6 +238,24 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
       landed = 0;
       stretch_steps = 0;
     }
+  }
+  store(pits, x);
+  return end;
+}
+
+// For a trace of the move (games/sow_trace.h): replays a relay from the ring as it was, lap
+// by lap through the caller's traced sowing `sow_lap(from, seeds) -> last pit`, until a last
+// seed lands in an empty or special pit, or for at most kTracedLaps laps (an endless relay is
+// shown going round a while). relay() itself gives the result.
+constexpr int kTracedLaps = 1000;
+template <class SowLap>
+void replay_relay(std::array<std::uint8_t, kPits>& pits, int e, int dir, std::uint16_t special,
+                  SowLap sow_lap) {
+  for (int laps = 0; laps < kTracedLaps; ++laps) {
+    const int seeds = pits[e];
+    pits[e] = 0;
+    e = sow_lap(next(e, dir), seeds);
+    if (pits[e] == 1 || (special >> e & 1)) return;
   }
 }
 

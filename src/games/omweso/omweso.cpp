@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/zobrist.h"
 #include "games/bao/family_common.h"
+#include "games/bao/position_text.h"
 #include "games/sow_trace.h"
 
 namespace naqala::omweso {
@@ -22,29 +23,6 @@ const ZobristTable& zobrist() {
 // Reverse (clockwise) captures start only from the four leftmost pits: a1, b1, a2, b2.
 constexpr bool reverse_pit(int r) {
   return r == back(0) || r == back(1) || r == front(0) || r == front(1);
-}
-
-std::vector<std::string_view> split(std::string_view t, char sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const auto k = t.find(sep);
-    out.push_back(t.substr(0, k));
-    if (k == std::string_view::npos) return out;
-    t = t.substr(k + 1);
-  }
-}
-
-int parse_int(std::string_view t, const std::string& what, int max) {
-  int v = 0;
-  if (t.empty() || t.size() > 5)
-    throw ParseError(what + " '" + std::string(t) + "' is not a number");
-  for (char c : t) {
-    if (c < '0' || c > '9') throw ParseError(what + " '" + std::string(t) + "' is not a number");
-    v = v * 10 + (c - '0');
-  }
-  if (v > max)
-    throw ParseError(what + " is " + std::to_string(v) + "; at most " + std::to_string(max));
-  return v;
 }
 
 }  // namespace
@@ -189,7 +167,9 @@ void State::legal_moves(MoveList& moves) const {
 
 // Every choice sequence of a reverse move from choice point `from` on (reverse_resow): the
 // move as given (later choices counter-clockwise), and for each later choice point met, the
-// same with clockwise there.
+// same with clockwise there. A choice is met only while the sowing goes clockwise, and each
+// clockwise choice captures one of the 8 opponent columns, so a reverse move has at most 9
+// sequences (clockwise k times, then counter-clockwise).
 void State::add_reverse_moves(Move m, int from, MoveList& out) const {
   out.push_back(m);
   const SowTraceScope quiet(nullptr);  // a probe, not the move being played
@@ -279,8 +259,19 @@ int State::run(Move m, bool count_only) {
       continue;
     }
     if (s0) break;  // S0: no relay
+    const Row before = own;
+    const int from = e;
     const RelayEnd end =
         relay(own, e, dir, capture_pits(), steps_, rules_->sowing_seconds ? kMaxRelayLaps : 0);
+    if (sow_trace) [[unlikely]] {  // show the laps relay() ran in registers
+      const Row after = own;
+      const std::uint64_t steps = steps_;
+      own = before;
+      replay_relay(own, from, dir, capture_pits(),
+                   [&](int f, int n) { return sow(own, f, n, dir); });
+      own = after;
+      steps_ = steps;
+    }
     if (end == RelayEnd::Empty) break;
     if (end != RelayEnd::Special) {
       reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
@@ -435,15 +426,7 @@ std::optional<Move> State::parse_move(std::string_view t) const {
 }
 
 std::string State::position() const {
-  std::string s;
-  for (int p = 0; p < 2; ++p)
-    for (int row = 0; row < 2; ++row) {
-      for (int i = 0; i < 8; ++i) {
-        if (i) s += ',';
-        s += std::to_string(pits_[p][row == 0 ? front(i) : back(i)]);
-      }
-      s += '/';
-    }
+  std::string s = write_rows(pits_);
   s += letter(mover_);
   if (setup_ >= 0) s += "/setup:" + std::to_string(setup_);
   if (rules_->version == Version::S0) {
@@ -474,20 +457,7 @@ State State::from_position(const Rules& rules, std::string_view text) {
                      std::to_string(fields.size()) + " fields");
   State s;
   s.rules_ = &rules;
-  const char* row_names[4] = {"South's front row (a1..h1)", "South's back row (a2..h2)",
-                              "North's front row (A1..H1)", "North's back row (A2..H2)"};
-  int total = 0;
-  for (int k = 0; k < 4; ++k) {
-    const auto cells = split(fields[k], ',');
-    if (cells.size() != 8)
-      throw ParseError(std::string(row_names[k]) + " needs 8 counts separated by ','; got " +
-                       std::to_string(cells.size()));
-    for (int i = 0; i < 8; ++i) {
-      const int v = parse_int(cells[i], row_names[k], 64);
-      s.pits_[k / 2][k % 2 == 0 ? front(i) : back(i)] = static_cast<std::uint8_t>(v);
-      total += v;
-    }
-  }
+  const int total = read_rows(fields, s.pits_);
   if (fields[4] == "S")
     s.mover_ = Player::South;
   else if (fields[4] == "N")
@@ -498,7 +468,7 @@ State State::from_position(const Rules& rules, std::string_view text) {
     if (!fields[5].starts_with("setup:"))
       throw ParseError("the sixth field is setup:<k> (0 to 14); got '" + std::string(fields[5]) +
                        "'");
-    s.setup_ = static_cast<std::int8_t>(parse_int(fields[5].substr(6), "setup progress", 14));
+    s.setup_ = static_cast<std::int8_t>(parse_number(fields[5].substr(6), "setup progress", 14));
     const int me = index(s.mover_);
     for (int k = s.setup_; k < 16; ++k)
       if (s.pits_[me][setup_pit(k)])
@@ -517,7 +487,7 @@ State State::from_position(const Rules& rules, std::string_view text) {
     const auto parts = split(fields[5], ',');
     if (parts.size() != 3) throw ParseError("the S0 field is " + form.substr(form.rfind('/') + 1));
     s.quiet_plies_ =
-        static_cast<std::uint16_t>(parse_int(parts[2], "plies since a capture", 60000));
+        static_cast<std::uint16_t>(parse_number(parts[2], "plies since a capture", 60000));
     for (int p = 0; p < 2; ++p) {
       const auto& f = parts[p];
       if (f.size() != 4 || f[1] != ':' || f[0] < '0' || f[0] > '2' || f[2] < '0' || f[2] > '3' ||

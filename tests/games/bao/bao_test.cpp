@@ -15,6 +15,8 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
+#include "tests/games/bao/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
 
 namespace naqala::bao {
@@ -31,34 +33,7 @@ struct Fixture {
   State at(const std::string& pos) const { return State::from_position(rules, pos); }
 };
 
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Plays a move given as text, checking it is legal.
-void play(State& s, const std::string& text) {
-  auto m = s.parse_move(text);
-  ASSERT_TRUE(m.has_value()) << text;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
-  s.play(*m);
-}
-
-std::string after(const State& s, const std::string& text) {
-  State t = s;
-  play(t, text);
-  return t.position();
-}
-
-int total(const State& s) {
-  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
-}
+using namespace board4::testing;  // legal, play, after, total, engine_perft, ...
 
 reference::Pos to_reference(const State& s);
 
@@ -161,6 +136,24 @@ TEST(Bao, TakasaStopsInTheHouseS4_231) {
   // The other way relays through the back row: h1 h2(3); g2 f2 e2(3); d2 c2 b2(3); a2 a1 b1.
   EXPECT_EQ(after(s, "g1>"),
             "1,1,0,0,6,0,0,1/3,0,3,3,0,3,3,0/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/7,7/SN/N/-");
+}
+
+TEST(Bao, TraceShowsEveryRelayLap) {
+  // The browser's animation (games/sow_trace.h) sees every lap of the takasa g1> above.
+  Fixture f("bao");
+  const State s =
+      f.at("0,0,0,0,6,0,1,0/2,2,2,2,2,2,2,2/0,0,0,0,6,2,2,0/2,2,2,2,2,2,2,2/8,7/SN/S/-");
+  SowTrace trace;
+  {
+    const SowTraceScope scope(&trace);
+    State t = s;
+    play(t, "g1>");
+  }
+  ASSERT_EQ(trace.laps.size(), 4u) << trace.laps.dump();
+  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "h2"}));
+  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"g2", "f2", "e2"}));
+  EXPECT_EQ(trace.laps[2]["pits"], nlohmann::json({"d2", "c2", "b2"}));
+  EXPECT_EQ(trace.laps[3]["pits"], nlohmann::json({"a2", "a1", "b1"}));
 }
 
 TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {
@@ -400,7 +393,8 @@ TEST(Bao, BadMovesAndPositionsAreRefusedWithReasons) {
   bad("0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/X/-", "S or N");
   bad("0,0,0,0,0,2,2,0/0,0,0,0,6,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
       "empty nyumba");
-  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-", "seed count");
+  bad("0,0,0,0,6,2,2,x/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/22,22/SN/S/-",
+      "whole number");
   EXPECT_THROW(make_game("bao:house_seeds=7"), VariantError);
   EXPECT_THROW(make_game("bao:colour=red"), VariantError);
   EXPECT_THROW(make_game("bao-kujifunza:takasia=false"), VariantError);
@@ -444,19 +438,6 @@ reference::Pos to_reference(const State& s) {
   p.mover = index(s.to_move());
   p.takasia_col = s.takasia_pit() >= 0 ? board4::column(s.takasia_pit()) : -1;
   return p;
-}
-
-std::vector<std::string> engine_successors(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 void random_games(const std::string& preset, int games, std::uint64_t seed, bool check_reference) {
@@ -525,19 +506,6 @@ std::uint64_t reference_perft(const reference::Pos& p, int depth) {
       for (int c = 0; c < 8; ++c)
         move = move || (next.pit[next.mover][r][c] >= 2 && !(r == 0 && c == next.takasia_col));
     n += depth == 1 ? 1 : (front && move ? reference_perft(next, depth - 1) : 0);
-  }
-  return n;
-}
-
-std::uint64_t engine_perft(const State& s, int depth) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    if (!t.is_over()) n += engine_perft(t, depth - 1);
   }
   return n;
 }
@@ -622,12 +590,48 @@ TEST(BaoKujifunza, EndlessRelayIsDetectedExactlyAndAnnuls) {
   EXPECT_GE(endless, 1) << "no endless relay found to test";
 }
 
+// A plain relay that remembers every state: how it ends, the pits, the last pit, the seeds.
+struct NaiveRelay {
+  board4::RelayEnd end;
+  std::array<std::uint8_t, 16> pits;
+  int last;
+  std::uint64_t steps = 0;
+};
+NaiveRelay naive_relay_with_stops(std::array<std::uint8_t, 16> ring, int e, int dir,
+                                  std::uint16_t special) {
+  std::set<std::pair<std::array<std::uint8_t, 16>, int>> seen;
+  std::uint64_t steps = 0;
+  while (true) {
+    const int n = ring[e];
+    ring[e] = 0;
+    for (int k = 0; k < n; ++k) {
+      e = (e + dir + 16) % 16;
+      ++ring[e];
+    }
+    steps += static_cast<std::uint64_t>(n);
+    if (ring[e] == 1) return {board4::RelayEnd::Empty, ring, e, steps};
+    if (special >> e & 1) return {board4::RelayEnd::Special, ring, e, steps};
+    if (!seen.insert({ring, e}).second) return {board4::RelayEnd::Endless, ring, e, steps};
+  }
+}
+
+void expect_relay_as_naive(const std::array<std::uint8_t, 16>& ring, int start, int dir,
+                           std::uint16_t special) {
+  const NaiveRelay want = naive_relay_with_stops(ring, start, dir, special);
+  auto got = ring;
+  int e = start;
+  std::uint64_t steps = 0;
+  ASSERT_EQ(board4::relay(got, e, dir, special, steps), want.end);
+  if (want.end == board4::RelayEnd::Endless) return;
+  EXPECT_EQ(got, want.pits);
+  EXPECT_EQ(e, want.last);
+  EXPECT_EQ(steps, want.steps);
+}
+
 TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
   // board4::relay against a plain sowing that remembers every state, on random rings with
-  // random stop pits: the same end, pits, last pit and seeds dropped. Among them relays whose
-  // turned stretch lands on a stop pit (relay jumps there) and endless ones.
+  // random stop pits: the same end, pits, last pit and seeds dropped.
   Rng rng(31);
-  int endless = 0, stopped = 0;
   for (int trial = 0; trial < 100000; ++trial) {
     std::array<std::uint8_t, 16> ring{};
     const int seeds = 20 + static_cast<int>(rng.below(20));
@@ -637,49 +641,20 @@ TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
     const int dir = rng.below(2) ? CCW : CW;
     const auto special = static_cast<std::uint16_t>((1u << rng.below(16) | 1u << rng.below(16)) &
                                                     ~(1u << start) & (rng.below(3) ? 0xffff : 0));
-    // The naive relay.
-    std::set<std::pair<std::array<std::uint8_t, 16>, int>> seen;
-    auto naive = ring;
-    int e = start;
-    std::uint64_t steps = 0;
-    board4::RelayEnd want;
-    while (true) {
-      const int n = naive[e];
-      naive[e] = 0;
-      for (int k = 0; k < n; ++k) {
-        e = (e + dir + 16) % 16;
-        ++naive[e];
-      }
-      steps += static_cast<std::uint64_t>(n);
-      if (naive[e] == 1) {
-        want = board4::RelayEnd::Empty;
-        break;
-      }
-      if (special >> e & 1) {
-        want = board4::RelayEnd::Special;
-        break;
-      }
-      if (!seen.insert({naive, e}).second) {
-        want = board4::RelayEnd::Endless;
-        break;
-      }
-    }
-    auto got = ring;
-    int g = start;
-    std::uint64_t got_steps = 0;
-    const auto end = board4::relay(got, g, dir, special, got_steps);
-    ASSERT_EQ(end, want) << trial;
-    if (want == board4::RelayEnd::Endless) {
-      ++endless;
-      continue;
-    }
-    stopped += want == board4::RelayEnd::Special;
-    EXPECT_EQ(got, naive) << trial;
-    EXPECT_EQ(g, e) << trial;
-    EXPECT_EQ(got_steps, steps) << trial;
+    expect_relay_as_naive(ring, start, dir, special);
   }
-  EXPECT_GE(endless, 1);
-  EXPECT_GE(stopped, 1000);
+}
+
+TEST(Board4, RelayJumpsToAStopPitOnlyATurnedStretchReaches) {
+  // An endless relay whose stretch between two turned repeats never lands in b2 (ring 1),
+  // while a turned copy of it does: relay proves the turn and jumps straight to that landing.
+  const std::array<std::uint8_t, 16> ring{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 0, 1, 0, 2};
+  auto t = ring;
+  int e = 11;
+  std::uint64_t steps = 0;
+  EXPECT_EQ(board4::relay(t, e, CCW, 0, steps), board4::RelayEnd::Endless);
+  expect_relay_as_naive(ring, 11, CCW, 1u << 1);
+  EXPECT_EQ(naive_relay_with_stops(ring, 11, CCW, 1u << 1).end, board4::RelayEnd::Special);
 }
 
 }  // namespace

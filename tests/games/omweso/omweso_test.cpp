@@ -14,6 +14,8 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
+#include "tests/games/bao/four_row_test_util.h"
 
 namespace naqala::omweso {
 namespace {
@@ -21,33 +23,7 @@ namespace {
 const Rules kStandard = make_rules(Version::Standard, {});
 const Rules kS0 = make_rules(Version::S0, {});
 
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-void play(State& s, const std::string& text) {
-  auto m = s.parse_move(text);
-  ASSERT_TRUE(m.has_value()) << text;
-  State::MoveList moves;
-  s.legal_moves(moves);
-  ASSERT_TRUE(moves.contains(*m)) << text << " not legal in " << s.position();
-  s.play(*m);
-}
-
-std::string after(const State& s, const std::string& text) {
-  State t = s;
-  play(t, text);
-  return t.position();
-}
-
-int total(const State& s) {
-  return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
-}
+using namespace board4::testing;  // legal, play, after, total, engine_perft, ...
 
 TEST(Omweso, SetupIsTheFirstDecisions) {
   State s = State::initial(kStandard);
@@ -88,6 +64,23 @@ TEST(Omweso, NoCaptureWhenTheBackPitIsEmpty) {
   const State s = State::from_position(
       kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
   EXPECT_EQ(after(s, "h2>"), "0,0,0,0,1,1,0,1/0,0,0,0,0,0,0,0/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/N");
+}
+
+TEST(Omweso, TraceShowsEveryRelayLap) {
+  // The browser's animation (games/sow_trace.h) sees the relay laps too: h2 sows h1 g1, then
+  // g1 relays into f1 e1.
+  const State s = State::from_position(
+      kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,0,8,8,8,8,8,10/S");
+  SowTrace trace;
+  {
+    const SowTraceScope scope(&trace);
+    State t = s;
+    play(t, "h2>");
+    EXPECT_EQ(t.last_steps(), 4u);
+  }
+  ASSERT_EQ(trace.laps.size(), 2u) << trace.laps.dump();
+  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "g1"}));
+  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"f1", "e1"}));
 }
 
 TEST(Omweso, ReverseCaptureFromTheLeftmostPitsA18) {
@@ -404,19 +397,6 @@ RefPos to_ref(const State& s) {
   return p;
 }
 
-std::vector<std::string> engine_successors(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    out.push_back(t.outcome().reason == EndReason::InfiniteSowing ? "annulled" : t.position());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void random_games(const Rules& rules, int games, std::uint64_t seed, bool check_reference) {
   Rng rng(seed);
   int ended = 0;
@@ -452,19 +432,6 @@ TEST(Omweso, EngineMatchesReferenceMoverInRandomGames) {
 }
 TEST(OmwesoS0, RandomGamesKeep64SeedsAndEnd) {
   random_games(kS0, 1000, 3, false);
-}
-
-std::uint64_t engine_perft(const State& s, int depth) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (auto m : moves) {
-    State t = s;
-    t.play(m);
-    if (!t.is_over()) n += engine_perft(t, depth - 1);
-  }
-  return n;
 }
 
 std::uint64_t ref_perft(const RefPos& p, int depth) {
