@@ -232,19 +232,12 @@ void State::legal_moves(MoveList& moves) const {
   if (moves.empty()) takasa_moves(moves);
 }
 
-// Records a lap for the browser's animation; out of line, so that sow() stays small enough to
-// inline into the sowing loops.
-[[gnu::noinline, gnu::cold]] static void trace_lap(const State& s, int from, int seeds, int dir) {
-  sow_trace->lap(s.board_json());
-  for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(s.to_move(), (from + dir * k) & 15));
-}
-
-// Inlined into the sowing loops as it was before the trace's test (measured: out of line,
-// Bao's random play ran about 35% more instructions).
-[[gnu::always_inline]] inline int State::sow(Row& own, int from, int seeds, int dir) {
+int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
-  if (sow_trace) [[unlikely]]
-    trace_lap(*this, from, seeds, dir);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
