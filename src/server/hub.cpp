@@ -107,21 +107,7 @@ json public_seat(const json& seat) {
 
 // A simultaneous ply (Congklak's start): both players choose, the server plays "south+north".
 bool in_joint_phase(const AnyState& state) {
-  if (state.is_over()) return false;
-  const json board = state.board_json();
-  return board.is_object() && board.value("phase", "") == "joint";
-}
-
-// The halves a player may choose in a joint phase: his parts of the legal "a+b" moves.
-std::vector<std::string> joint_options(const AnyState& state, Player side) {
-  std::vector<std::string> out;
-  for (const auto& m : state.legal_moves()) {
-    const auto plus = m.find('+');
-    if (plus == std::string::npos) continue;
-    std::string half = side == Player::South ? m.substr(0, plus) : m.substr(plus + 1);
-    if (std::find(out.begin(), out.end(), half) == out.end()) out.push_back(half);
-  }
-  return out;
+  return !state.is_over() && state.joint_pending();
 }
 
 // The sowing of ply `ply` for the view: its laps without what the board already says
@@ -567,7 +553,7 @@ json Hub::view(const Live& g) const {
     json joint = json::object();
     for (Player p : {Player::South, Player::North})
       joint[std::string(name(p))] = {{"chosen", g.joint[index(p)].has_value()},
-                                     {"options", joint_options(*g.state, p)}};
+                                     {"options", g.state->joint_halves(p)}};
     v["joint"] = joint;
   } else {
     v["joint"] = nullptr;
@@ -959,7 +945,7 @@ void Hub::handle(Client& c, std::string_view message) {
 }
 
 void Hub::choose_joint(Live& g, Player side, const std::string& half) {
-  const auto options = joint_options(*g.state, side);
+  const auto options = g.state->joint_halves(side);
   if (std::find(options.begin(), options.end(), half) == options.end())
     throw ApiError(400, "both players choose their first pit at the same time; yours is one of: " +
                             join_moves(options));

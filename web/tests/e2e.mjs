@@ -324,6 +324,10 @@ try {
       await page.click('#board .pit[data-side="north"][data-pit="1"]', { button: "right" });
       await page.click('#board .pit[data-side="south"][data-pit="2"]');
       expect(await page.textContent('#board .pit[data-side="north"][data-pit="2"] .count') === "7", "the mirror pit does not follow");
+      await page.focus('#board .pit[data-side="north"][data-pit="3"]');  // the keyboard: − and +
+      await page.keyboard.press("-");
+      expect(await page.textContent('#board .pit[data-side="south"][data-pit="3"] .count') === "5", "− did not take a seed back");
+      await page.keyboard.press("+");
       await page.click("#setup-send");
       await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null, { timeout: 10000 });
       const v = await viewOf(id);

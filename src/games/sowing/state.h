@@ -103,6 +103,8 @@ class State {
     bool captured = false;
   };
   SowResult sow_general(int origin, bool declare_tuz);
+  template <bool Traced>  // Traced: the browser's animation records each lap (sow_trace.h)
+  SowResult sow_laps(int origin, bool declare_tuz);
   void drop(int hole, bool last, SowResult& res);
   int step(int hole, int origin) const;
   bool capture_general(int last, bool declare_tuz);

@@ -189,19 +189,30 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
-// Where a seed sown into `hole` lands, as the sowing trace names it: a pit ("S3", "M2") or a
-// store ("store:N"; a tuz sends its seeds to its owner's store).
-static std::string landing_name(const Rules& r, int hole, const std::array<std::int8_t, 2>& tuz) {
-  if (hole == tuz[0]) return "store:S";
-  if (hole == tuz[1]) return "store:N";
-  if (hole >= r.all_pits) return hole == r.store(Player::South) ? "store:S" : "store:N";
-  return pit_name(r, hole);
+// The sowing trace for the browser's animation, kept out of the sowing loops: a lap's holes
+// are walked again (`next` gives each hole after the one before) once it is sown. A seed lands
+// in a pit ("S3", "M2") or a store ("store:N"; a tuz sends its seeds to its owner's store).
+template <class Next>
+[[gnu::noinline, gnu::cold]] static void trace_seeds(const Rules& r, int hole, int seeds,
+                                                     const std::array<std::int8_t, 2>& tuz,
+                                                     Next next) {
+  for (int k = 0; k < seeds; ++k) {
+    hole = next(hole);
+    if (hole == tuz[0] || hole == tuz[1])
+      sow_trace->seed(hole == tuz[0] ? "store:S" : "store:N");
+    else if (hole >= r.all_pits)
+      sow_trace->seed(hole == r.store(Player::South) ? "store:S" : "store:N");
+    else
+      sow_trace->seed(pit_name(r, hole));
+  }
+}
+
+[[gnu::noinline, gnu::cold]] static void trace_lap(const State& s) {
+  sow_trace->lap(s.board_json());
 }
 
 inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
-  if (sow_trace) [[unlikely]]
-    sow_trace->seed(landing_name(r, hole, tuz_));
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
     ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
@@ -285,16 +296,22 @@ bool State::capture_general(int last, bool declare_tuz) {
 }
 
 State::SowResult State::sow_general(int origin, bool declare_tuz) {
+  // The server's moves are traced for the browser's animation; the engines' sowing is the
+  // same code without a line of the trace.
+  return sow_trace ? sow_laps<true>(origin, declare_tuz) : sow_laps<false>(origin, declare_tuz);
+}
+
+template <bool Traced>
+State::SowResult State::sow_laps(int origin, bool declare_tuz) {
   const Rules& r = *rules_;
   SowResult res;
   int hand = board_[origin];
   board_[origin] = 0;
   int hole = origin, lap_origin = origin;
-  SowTrace* const trace = sow_trace;
-  if (trace) [[unlikely]]
-    trace->lap(board_json());
+  if constexpr (Traced) trace_lap(*this);
   if (r.start == SowStart::Origin && hand > 1) {
     drop(origin, false, res);
+    if constexpr (Traced) trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
     --hand;
   }
   struct Snapshot {
@@ -305,6 +322,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
   const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
   for (;;) {
+    [[maybe_unused]] const int lap_start = hole, lap_seeds = hand;
     if (simple) {
       // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
       const auto& next = r.next[index(mover_)];
@@ -315,8 +333,6 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
           ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
         else
           ++board_[hole];
-        if (trace) [[unlikely]]
-          trace->seed(landing_name(r, hole, tuz_));
       }
     } else {
       while (hand > 0) {
@@ -324,6 +340,11 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         --hand;
         drop(hole, hand == 0, res);
       }
+    }
+    if constexpr (Traced) {
+      trace_seeds(r, lap_start, lap_seeds, tuz_, [&](int h) {
+        return simple ? int{r.next[index(mover_)][h]} : step(h, lap_origin);
+      });
     }
     res.last = hole;
     if (res.ended || !r.is_pit(hole)) return res;
@@ -343,8 +364,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[hole];
         board_[hole] = 0;
         lap_origin = hole;
-        if (trace) [[unlikely]]
-          trace->lap(board_json());
+        if constexpr (Traced) trace_lap(*this);
         break;
       case Laps::NextPit: {
         const int n = step(hole, -1);
@@ -363,8 +383,7 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[n];
         board_[n] = 0;
         hole = lap_origin = n;
-        if (trace) [[unlikely]]
-          trace->lap(board_json());
+        if constexpr (Traced) trace_lap(*this);
         break;
       }
     }
