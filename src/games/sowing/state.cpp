@@ -322,9 +322,9 @@ std::string State::render() const {
           const Player other = opponent(mover_);
           out << "      first move: " << name(mover_)
               << "'s sowing ended in his store: he sows again; " << name(other) << " "
-              << (hands_[index(other)].finished ? "has finished"
-                                                : "holds " + std::to_string(hands_[index(other)].left) +
-                                                      " seeds in his hand")
+              << (hands_[index(other)].finished
+                      ? "has finished"
+                      : "holds " + std::to_string(hands_[index(other)].left) + " seeds in his hand")
               << "\n";
         }
         break;

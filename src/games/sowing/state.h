@@ -115,7 +115,9 @@ class State {
   void end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied);
   void new_round();
   void play_joint(int south_hole, int north_hole);
-  bool choosing(Player p) const { return hands_[index(p)].finished == 0 && hands_[index(p)].left == 0; }
+  bool choosing(Player p) const {
+    return hands_[index(p)].finished == 0 && hands_[index(p)].left == 0;
+  }
   void take_up(Player p, int hole);
   bool run_lockstep();  // false: the lock-step never ends
   void end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied);
@@ -156,9 +158,9 @@ class State {
   std::uint32_t burnt_ = 0;   // bit h: pit h is burnt (skipped) this round
   // Phase::Joint: each player's sowing in the lock-step (all zero before the first choice).
   struct JointHand {
-    std::uint8_t hole = 0;        // where his last seed fell
-    std::uint8_t left = 0;        // seeds still in his hand
-    std::uint16_t finished = 0;   // the tick his sowing ended, 0 while it goes on
+    std::uint8_t hole = 0;       // where his last seed fell
+    std::uint8_t left = 0;       // seeds still in his hand
+    std::uint16_t finished = 0;  // the tick his sowing ended, 0 while it goes on
     bool operator==(const JointHand&) const = default;
   };
   std::array<JointHand, 2> hands_{};
@@ -259,8 +261,7 @@ inline int State::grand_slam_take(int last) const {
   const Rules& r = *rules_;
   const auto& prev = r.prev[index(mover_)];
   int take = 0;
-  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]];
-       h = prev[h]) {
+  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]]; h = prev[h]) {
     take += board_[h];
     if (!r.chain) break;
   }

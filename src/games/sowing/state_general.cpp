@@ -661,7 +661,8 @@ void State::end_round(EndReason reason, Remaining remaining, std::optional<Playe
       if (r.difference)
         match_[s > n ? 0 : 1] = static_cast<std::uint16_t>(match_[s > n ? 0 : 1] + std::abs(s - n));
       else
-        match_ = {static_cast<std::uint16_t>(match_[0] + s), static_cast<std::uint16_t>(match_[1] + n)};
+        match_ = {static_cast<std::uint16_t>(match_[0] + s),
+                  static_cast<std::uint16_t>(match_[1] + n)};
       const bool target = r.target && (match_[0] >= r.target || match_[1] >= r.target);
       if (target || (r.round_count && round_ > r.round_count)) {
         if (match_[0] == match_[1]) return finish({});
@@ -943,9 +944,9 @@ void State::parse_extras(std::string_view field, std::string_view text) {
   const auto colon = field.find(':');
   if (colon == std::string_view::npos) return bad("not of the form name:value");
   const std::string_view key = field.substr(0, colon), value = field.substr(colon + 1);
-  static constexpr std::string_view kKeys[] = {"owners", "burnt", "tuz", "phase", "setup",
-                                                "arranger", "passed", "round", "starter", "match",
-                                                "won", "lockstep"};
+  static constexpr std::string_view kKeys[] = {"owners",  "burnt",    "tuz",    "phase",
+                                               "setup",   "arranger", "passed", "round",
+                                               "starter", "match",    "won",    "lockstep"};
   if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
     return bad("unknown field");
   if (!r.general && key != "tuz" && key != "burnt" && key != "phase")
