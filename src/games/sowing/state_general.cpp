@@ -939,7 +939,7 @@ void State::parse_extras(std::string_view field, std::string_view text) {
     throw ParseError(
         "position '" + std::string(text) + "': field '" + std::string(field) + "': " + what +
         " (docs/notation.md lists the fields: owners, burnt, tuz, phase, setup, arranger, "
-        "passed, round, starter, match, won)");
+        "passed, round, starter, match, won, lockstep)");
   };
   const auto colon = field.find(':');
   if (colon == std::string_view::npos) return bad("not of the form name:value");
@@ -1025,7 +1025,7 @@ void State::parse_extras(std::string_view field, std::string_view text) {
            finished <= v[0] && !(finished && left);
     }
     if (!ok)
-      bad("needs tick,hole,in hand,ended for South then North, e.g. lockstep:5,3,2,0,16,0,4 "
+      bad("needs tick,hole,in hand,ended for South then North, e.g. lockstep:5,3,2,0,15,0,4 "
           "(holes as numbered in docs/notation.md, a sowing that ended holds no seeds)");
     tick_ = static_cast<std::uint16_t>(v[0]);
     for (int p = 0; p < 2; ++p)
