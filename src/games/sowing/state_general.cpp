@@ -776,7 +776,7 @@ std::vector<std::string_view> split_on(std::string_view text, char sep) {
 // "S3", "N7" (a pit of a row, from its owner's left) or "M4" (Gabata's middle row, column 4).
 std::string pit_name(const Rules& r, int hole) {
   if (r.rows == 3 && hole >= r.pits && hole < 2 * r.pits)
-    return "M" + std::to_string(hole - r.pits + 1);
+    return std::string(1, 'M').append(std::to_string(hole - r.pits + 1));
   const Player p = hole < r.pits ? Player::South : Player::North;
   return std::string(1, letter(p)) + std::to_string(hole - r.first_pit(p) + 1);
 }
@@ -812,7 +812,7 @@ std::string State::format_general(Move move) const {
     case kClaim: {
       std::string out = "claim:";
       for (int i = 0; i < r.pits; ++i)
-        if ((move >> i) & 1) out += (out.size() > 6 ? "+" : "") + std::to_string(i + 1);
+        if ((move >> i) & 1) out.append(out.size() > 6 ? "+" : "").append(std::to_string(i + 1));
       return out;
     }
     case kJoint:
@@ -890,7 +890,7 @@ std::string State::position_extras() const {
   auto list = [&](auto has) {
     std::string l;
     for (int h = 0; h < r.pit_count(); ++h)
-      if (has(h)) l += (l.empty() ? "" : ",") + pit_name(r, h);
+      if (has(h)) l.append(l.empty() ? "" : ",").append(pit_name(r, h));
     return l;
   };
   if (burnt_) out += "/burnt:" + list([&](int h) { return burnt(h); });
@@ -969,7 +969,7 @@ void State::parse_extras(std::string_view field, std::string_view text) {
     std::uint32_t mask = 0;
     for (auto name : split_on(value, ',')) {
       auto h = parse_pit_name(r, name);
-      if (!h) bad("'" + std::string(name) + "' is not a pit (S1.., N1..)");
+      if (!h) bad(std::string(1, '\'').append(name).append("' is not a pit (S1.., N1..)"));
       mask |= 1u << *h;
     }
     return mask;
