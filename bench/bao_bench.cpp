@@ -48,10 +48,26 @@ void BaoKujifunzaRandomGame(benchmark::State& bench) {
 }
 
 naqala::omweso::Rules omweso_rules(naqala::omweso::Version v) {
-  naqala::omweso::Rules r;
-  r.name = v == naqala::omweso::Version::S0 ? "omweso-s0" : "omweso";
-  r.version = v;
-  return r;
+  return naqala::omweso::make_rules(v, {});
+}
+
+// The worst relay found in a million random rings: 62 seeds whose endless relay has a period
+// of about 10^8 laps even on the turned ring. The move ends after board4::kMaxRelayLaps laps
+// (S4:255's two minutes); before that rule it took seconds.
+void OmwesoLongestRelay(benchmark::State& bench) {
+  static const auto rules = omweso_rules(naqala::omweso::Version::Standard);
+  const auto start = naqala::omweso::State::from_position(
+      rules, "3,8,5,4,7,3,4,3/2,3,2,5,2,4,5,2/0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0/S");
+  const auto move = *start.parse_move("e2>");
+  std::uint64_t steps = 0;
+  for (auto _ : bench) {
+    auto s = start;
+    s.play(move);
+    steps += s.last_steps();
+    benchmark::DoNotOptimize(s);
+  }
+  bench.counters["steps/s"] =
+      benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
 }
 
 void OmwesoRandomGame(benchmark::State& bench) {
@@ -70,3 +86,4 @@ BENCHMARK(BaoRandomGame)->MinTime(1.0);
 BENCHMARK(BaoKujifunzaRandomGame)->MinTime(1.0);
 BENCHMARK(OmwesoRandomGame)->MinTime(1.0);
 BENCHMARK(OmwesoS0RandomGame)->MinTime(1.0);
+BENCHMARK(OmwesoLongestRelay)->Unit(benchmark::kMillisecond);

@@ -27,17 +27,33 @@ const variant = arg("variant", "oware");
 const deadline = Date.now() + 1000 * Number(arg("seconds", 120));
 const wsUrl = base.replace(/^http/, "ws") + "/ws";
 
+// The server limits HTTP requests per address (--http-rate): a 429 is waited out, as its
+// Retry-After asks, and counted.
+let throttled = 0;
 async function post(path, body) {
-  const res = await fetch(base + path, { method: "POST", body: JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${data.error}`);
-  return data;
+  for (let tries = 0; ; tries++) {
+    const res = await fetch(base + path, { method: "POST", body: JSON.stringify(body) });
+    const data = await res.json();
+    if (res.status === 429 && tries < 60) {
+      throttled++;
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1) * (0.5 + Math.random())));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${path}: ${data.error}`);
+    return data;
+  }
 }
 
-function connect(token) {
+function connect(token, tries = 0) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl);
     ws.on("open", () => { ws.send(JSON.stringify({ type: "hello", token })); resolve(ws); });
+    ws.on("unexpected-response", (req, res) => {  // the upgrade is an HTTP request: 429 waits
+      req.destroy();
+      if (res.statusCode !== 429 || tries >= 60) return reject(new Error(`WebSocket upgrade answered ${res.statusCode}`));
+      throttled++;
+      setTimeout(() => connect(token, tries + 1).then(resolve, reject), 1000 * (0.5 + Math.random()));
+    });
     ws.on("error", reject);
   });
 }
@@ -45,10 +61,12 @@ function connect(token) {
 const latencies = [];
 let moves = 0, errors = 0, finished = 0;
 
-async function playOne(k) {
+async function playOne(k, seated) {
   const [s, n] = await Promise.all([post("/api/players", { name: `load-s${k}` }), post("/api/players", { name: `load-n${k}` })]);
   const game = await post("/api/games", { token: s.token, variant, opponent: "human" });
   const sockets = { south: await connect(s.token), north: await connect(n.token) };
+  seated();
+  await everyoneSeated;  // all games play at once
   return new Promise((resolve) => {
     let sentAt = 0, lastPlies = -1, done = false;
     const finish = () => {
@@ -85,11 +103,20 @@ async function playOne(k) {
   });
 }
 
+// Players, games and connections are made first; then every game starts at once.
+let ready = 0, go;
+const everyoneSeated = new Promise((r) => { go = r; });
 const t0 = performance.now();
-await Promise.all(Array.from({ length: games }, (_, k) => playOne(k).catch((e) => { errors++; console.error(e.message); })));
-const seconds = (performance.now() - t0) / 1000;
+const all = Array.from({ length: games }, (_, k) => playOne(k, () => { if (++ready === games) go(); })
+  .catch((e) => { errors++; console.error(e.message); if (++ready === games) go(); }));
+await everyoneSeated;
+const setup = (performance.now() - t0) / 1000;
+const t1 = performance.now();
+await Promise.all(all);
+const seconds = (performance.now() - t1) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1) : "n/a");
-console.log(`games ${games} (${variant}), finished ${finished}, moves ${moves}, errors ${errors}, ${seconds.toFixed(1)} s`);
+console.log(`games ${games} (${variant}), finished ${finished}, moves ${moves}, errors ${errors}, set-up ${setup.toFixed(1)} s, play ${seconds.toFixed(1)} s` +
+  (throttled ? ` (set-up requests throttled ${throttled} times by --http-rate)` : ""));
 console.log(`moves/s ${(moves / seconds).toFixed(0)}; move latency ms p50 ${pct(50)} p99 ${pct(99)} max ${pct(100)}`);
 process.exit(errors ? 1 : 0);

@@ -8,6 +8,9 @@
 #include "cli/common.h"
 #include "core/error.h"
 #include "engine/engine.h"
+#include "games/sowing/state.h"
+#include "games/typed_state.h"
+#include "solve/kalah_solver.h"
 
 namespace naqala::cli {
 
@@ -26,13 +29,42 @@ std::string describe(double value) {
   return (value >= 0 ? "+" : "") + fixed(value, 2);
 }
 
+// Kalah-like rulesets go to the exact solver of src/solve (a database from `db`, or a small
+// one built in memory), every other one to the engine's AND/OR prover.
+engine::Proof prove(const AnyState& state, double seconds, const std::string& db_file) {
+  const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(&state);
+  std::optional<solve::KalahRules> rules;
+  if (typed) try {
+      rules = solve::kalah_rules(typed->typed().rules());
+    } catch (const VariantError&) {
+    }
+  if (!rules) {
+    if (!db_file.empty())
+      throw Error("--db is for Kalah-like rulesets, which the endgame databases cover");
+    return engine::prove(state, seconds);
+  }
+  const sowing::State& s = typed->typed();
+  const auto db = db_file.empty() ? solve::EndgameDb::build(*rules, 12, 2)
+                                  : solve::EndgameDb::load(db_file);
+  solve::Solver solver(*rules, s.rules().total_seeds, &db, 256);
+  const auto m = solve::prove_margin(s, solver, seconds);
+  engine::Proof p;
+  p.decided = m.decided();
+  p.exact = m.exact();
+  p.low = m.low;
+  p.high = m.high;
+  p.nodes = m.nodes;
+  p.seconds = m.seconds;
+  return p;
+}
+
 }  // namespace
 
 void add_analyze_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("analyze", "Best move, value, principal variation and every move's score");
   struct Args {
-    std::string variant, position, record, moves, engine = "alphabeta";
+    std::string variant, position, record, moves, db, engine = "alphabeta";
     double time = 0;
     int depth = 0;
     int threads = 0;
@@ -54,25 +86,19 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_flag("--prove", a->prove,
                 "Prove the result and the margin by search to the end (Kalah-like games; --time "
                 "limits it)");
+  cmd->add_option("--db", a->db,
+                  "With --prove on Kalah-like rulesets: the endgame database to use (naqala solve "
+                  "--build-db)");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     if (l.state->is_over())
       throw Error("the game is over (" + l.state->outcome().result_tag() +
                   "); there is nothing to analyse");
     if (a->prove) {
-      const auto p = engine::prove(*l.state, a->time);
+      const auto p = prove(*l.state, a->time, a->db);
       const std::string who(name(l.state->to_move()));
-      std::string verdict = "not decided within the time";
-      if (p.decided) {
-        if (p.low >= 1)
-          verdict = who + " wins";
-        else if (p.high <= -1)
-          verdict = who + " loses";
-        else if (p.low == 0 && p.high == 0)
-          verdict = "a draw";
-        else
-          verdict = p.low >= 0 ? who + " draws or wins" : who + " draws or loses";
-      }
+      const std::string verdict =
+          p.decided ? proof_verdict(who, p.low, p.high) : "not decided within the time";
       const std::string margin =
           p.exact ? "exactly " + std::to_string(p.low)
                   : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";

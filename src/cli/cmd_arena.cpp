@@ -25,6 +25,7 @@ nlohmann::json to_json(const engine::ArenaOptions& o, const engine::ArenaResult&
                    {"score", r.score},
                    {"elo", r.elo},
                    {"elo_margin", r.elo_margin},
+                   {"sweep", r.wins == r.games || r.losses == r.games},
                    {"south_wins", r.south_wins},
                    {"north_wins", r.north_wins},
                    {"seconds_per_move", r.seconds_per_move},
@@ -45,10 +46,13 @@ nlohmann::json to_json(const engine::ArenaOptions& o, const engine::ArenaResult&
 }
 
 void print_line(const engine::ArenaOptions& o, const engine::ArenaResult& r) {
-  char elo[64];
-  if (r.wins == r.games || r.losses == r.games)
-    std::snprintf(elo, sizeof elo, "Elo %sinf",
-                  r.wins ? "+" : "-");  // a clean sweep has no finite estimate
+  char elo[96];
+  if (r.wins == r.games)
+    std::snprintf(elo, sizeof elo, "Elo %+.0f (clean sweep: at least %+.0f at 95%%)", r.elo,
+                  r.elo - r.elo_margin);
+  else if (r.losses == r.games)
+    std::snprintf(elo, sizeof elo, "Elo %+.0f (clean sweep: at most %+.0f at 95%%)", r.elo,
+                  r.elo + r.elo_margin);
   else
     std::snprintf(elo, sizeof elo, "Elo %+.0f +- %.0f", r.elo, r.elo_margin);
   std::printf("%-20s vs %-20s  +%d =%d -%d  score %.3f  %s  (%.4f / %.4f s per move)\n",

@@ -27,6 +27,12 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--engine-threads", o->engine_threads,
                   "Threads for computer opponents (default 1)")
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--ws-rate", o->messages_per_second,
+                  "WebSocket messages a second per connection, bursts of twice that (default 20)")
+      ->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--http-rate", o->requests_per_second,
+                  "HTTP requests a second per client address, bursts of twice that (default 50)")
+      ->check(CLI::Range(1.0, 100000.0));
   cmd->callback([o] {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(std::filesystem::path(o->web_root) / "index.html", ec)) {

@@ -86,4 +86,13 @@ nlohmann::json outcome_json(const AnyState& s) {
           {"reason", std::string(to_string(o.reason))}};
 }
 
+std::string proof_verdict(const std::string& who, int low, int high) {
+  if (low >= 1) return who + " wins";
+  if (high <= -1) return who + " loses";
+  if (low == 0 && high == 0) return "a draw";
+  if (low >= 0) return who + " draws or wins";
+  if (high <= 0) return who + " draws or loses";
+  return "not decided";
+}
+
 }  // namespace naqala::cli

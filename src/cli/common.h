@@ -30,4 +30,8 @@ Loaded load_state(const std::string& variant, const std::string& position, const
 nlohmann::json outcome_json(const AnyState& state);
 std::string read_file(const std::string& path);
 
+// "South wins", "a draw", "South draws or loses", ... from proven bounds on the final margin
+// of `who`, the player to move; "not decided" when they allow anything.
+std::string proof_verdict(const std::string& who, int low, int high);
+
 }  // namespace naqala::cli

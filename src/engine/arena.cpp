@@ -58,6 +58,15 @@ void elo_from_results(int wins, int draws, int losses, double& elo, double& marg
     elo = margin = 0;
     return;
   }
+  if (wins == n || losses == n) {
+    // A clean sweep has no finite maximum-likelihood estimate. The estimate adds half a
+    // point in one more game (score (n + 0.5) / (n + 1)); the margin reaches down to the
+    // one-sided 95% bound, the score p with p^n = 0.05 (the sweep is that unlikely below it).
+    const double sign = wins == n ? 1 : -1;
+    elo = sign * elo_of((n + 0.5) / (n + 1));
+    margin = std::abs(elo) - elo_of(std::pow(0.05, 1.0 / n));
+    return;
+  }
   const double mu = (wins + 0.5 * draws) / n;
   const double var =
       (wins * std::pow(1 - mu, 2) + draws * std::pow(0.5 - mu, 2) + losses * std::pow(mu, 2)) / n;

@@ -43,7 +43,10 @@ struct ArenaResult {
 
 ArenaResult run_arena(const ArenaOptions& options);
 
-// Elo difference of a score fraction, and the 95% margin from the per-game results.
+// Elo difference of a score fraction, and the 95% margin from the per-game results. A clean
+// sweep (every game won, or every game lost) gets a finite estimate, from half a point more
+// in one game more, and its margin reaches to the one-sided 95% bound (the engine is at least
+// elo - margin better, or that much worse).
 void elo_from_results(int wins, int draws, int losses, double& elo, double& margin);
 
 }  // namespace naqala::engine

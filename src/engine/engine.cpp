@@ -128,19 +128,51 @@ class RandomEngine : public Engine {
   Rng rng_;
 };
 
-// Strength levels for sowing games: a depth, a softmax temperature in seeds (how often a
-// worse move is played), and a time cap that keeps big boards responsive. Level 10 searches
-// on both cores for a fixed time with no depth cap. The table is measured in docs/engines.md.
-struct SowingLevel {
+// A strength level: a depth, a softmax temperature in points (how often a worse move is
+// played), a time cap that keeps big boards responsive, threads, and a node budget. The top
+// level has a node budget instead of a depth, so its games are reproducible and measurable.
+// The tables are measured in docs/engines.md.
+struct Level {
   int depth;
   double temperature;
   double seconds;
   int threads;
+  std::uint64_t nodes = 0;
 };
-constexpr SowingLevel kSowingLevels[10] = {
-    {1, 4.0, 1, 1}, {2, 2.5, 1, 1}, {3, 1.5, 1, 1}, {4, 1.0, 1, 1}, {5, 0.6, 2, 1},
-    {6, 0.3, 2, 1}, {8, 0.1, 2, 1}, {10, 0, 2, 1},  {14, 0, 1, 1},  {0, 0, 2, 2},
-};
+using LevelTable = std::array<Level, 10>;
+
+// Kalah, Oware and the other sowing rulesets (and Bao and Omweso).
+constexpr LevelTable kSowingLevels = {{
+    {1, 4.0, 1, 1},
+    {2, 2.5, 1, 1},
+    {3, 1.5, 1, 1},
+    {4, 1.0, 1, 1},
+    {5, 0.6, 2, 1},
+    {6, 0.3, 2, 1},
+    {8, 0.1, 2, 1},
+    {10, 0, 2, 1},
+    {14, 0, 1, 1},
+    {0, 0, 5, 1, 2'000'000},
+}};
+
+// Toguz korgool: nine pits a row and long games; each ply of depth costs about as much as
+// two on Kalah, so the depths are smaller.
+constexpr LevelTable kToguzLevels = {{
+    {1, 4.0, 1, 1},
+    {2, 2.5, 1, 1},
+    {3, 1.5, 1, 1},
+    {4, 1.0, 1, 1},
+    {5, 0.5, 2, 1},
+    {6, 0.2, 2, 1},
+    {7, 0, 2, 1},
+    {8, 0, 2, 1},
+    {10, 0, 2, 1},
+    {0, 0, 5, 1, 1'000'000},
+}};
+
+const LevelTable& sowing_levels(const sowing::Rules& rules) {
+  return rules.tuz != sowing::TuzKind::None ? kToguzLevels : kSowingLevels;
+}
 
 bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
   return a.name == b.name && a.chosen == b.chosen && a.pits == b.pits && a.holes == b.holes;
@@ -177,27 +209,68 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const sowing::Rules> rules_;
 };
 
-// weights=w1/w2/... (one per feature of eval/sowing_eval.h, in its order).
-eval::SowingWeights sowing_weights(const EngineSpec& spec, const sowing::Rules& rules) {
-  auto w = eval::default_sowing_weights(rules);
+// weights=w1/w2/...: an evaluation's weights in its feature order (hundredths of a point per
+// unit of each feature); features after the last number keep the preset's weights.
+template <std::size_t N>
+std::array<int, N> parse_weights(const EngineSpec& spec, std::array<int, N> w,
+                                 const std::array<const char*, N>& names) {
   auto it = spec.options.find("weights");
   if (it == spec.options.end()) return w;
+  std::string list;
+  for (const char* n : names) list += (list.empty() ? "" : "/") + std::string(n);
   std::string_view rest = it->second;
-  for (int i = 0; i < eval::kSowingFeatures; ++i) {
+  for (std::size_t i = 0;; ++i) {
     const auto slash = rest.find('/');
     const std::string_view item = rest.substr(0, slash);
     int v = 0;
     auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    const bool last = i + 1 == eval::kSowingFeatures;
-    if (ec != std::errc() || end != item.data() + item.size() ||
-        (slash == std::string_view::npos) != last)
-      bad_spec(spec, "weights=" + it->second + " must be " + std::to_string(eval::kSowingFeatures) +
-                         " whole numbers separated by '/' (store_diff/row_diff/mobility_diff/"
-                         "capture_now/capture_threat/extra_turns/opponent_extra)");
-    w.w[i] = v;
-    rest = last ? rest : rest.substr(slash + 1);
+    if (i >= N || ec != std::errc() || end != item.data() + item.size())
+      bad_spec(spec, "weights=" + it->second + " must be 1 to " + std::to_string(N) +
+                         " whole numbers separated by '/', in the order " + list);
+    w[i] = v;
+    if (slash == std::string_view::npos) return w;
+    rest = rest.substr(slash + 1);
   }
-  return w;
+}
+
+// The options every `alphabeta:` spec takes, whatever the game (`weights` where the family's
+// evaluation has weights); without a limit the search runs to `fallback`.
+AlphaBetaConfig alphabeta_config(const EngineSpec& spec, AlphaBetaConfig c,
+                                 const search::Limits& fallback, bool weights) {
+  std::set<std::string> keys{"time", "depth", "nodes", "threads", "hash", "noise", "seed"};
+  if (weights) keys.insert("weights");
+  check_keys(spec, keys);
+  c.limits.seconds = number(spec, "time", 0, 0, 86400);
+  c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
+  c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
+  if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits = fallback;
+  c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
+  c.options.hash_mb = whole(spec, "hash", c.options.hash_mb, 1, 65536);
+  c.temperature = number(spec, "noise", 0, 0, 100);
+  c.seed = whole(spec, "seed", 1, 0, ~0ULL);
+  return c;
+}
+
+// level:N[,seed=S], from the family's table; unseeded levels play differently every time.
+AlphaBetaConfig level_config(const EngineSpec& spec, AlphaBetaConfig c, const LevelTable& table) {
+  check_keys(spec, {"level", "seed"});
+  const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
+  const Level& l = table[level - 1];
+  c.limits = {l.seconds, l.depth, l.nodes};
+  c.temperature = l.temperature;
+  c.options.threads = l.threads;
+  c.options.hash_mb = level >= 8 ? 64 : 16;
+  c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+  return c;
+}
+
+// The alpha-beta of a `level:` or `alphabeta:` spec (callers have sent `mcts:` elsewhere).
+AlphaBetaConfig search_config(const EngineSpec& spec, const AlphaBetaConfig& base,
+                              const LevelTable& levels, const search::Limits& fallback,
+                              bool weights) {
+  if (spec.kind == "level") return level_config(spec, base, levels);
+  if (spec.kind == "alphabeta") return alphabeta_config(spec, base, fallback, weights);
+  bad_spec(spec, "unknown engine '" + spec.kind + "'");
 }
 
 // The options every `mcts:` spec takes, whatever the game.
@@ -222,33 +295,6 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
                                            const EngineSpec& spec) {
   // The engine keeps its own copy of the ruleset: the game object may go away first.
   auto rules = std::make_shared<const sowing::Rules>(game_rules);
-  if (spec.kind == "level") {
-    check_keys(spec, {"level", "seed"});
-    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
-    const SowingLevel& l = kSowingLevels[level - 1];
-    AlphaBetaConfig c;
-    c.limits.depth = l.depth;
-    c.limits.seconds = l.seconds;
-    c.temperature = l.temperature;
-    c.options.threads = l.threads;
-    c.options.hash_mb = level >= 8 ? 64 : 16;
-    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c,
-                                             eval::default_sowing_weights(*rules));
-  }
-  if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed", "weights"});
-    AlphaBetaConfig c;
-    c.limits.seconds = number(spec, "time", 0, 0, 86400);
-    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
-    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
-    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.seconds = 1;
-    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
-    c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
-    c.temperature = number(spec, "noise", 0, 0, 100);
-    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, sowing_weights(spec, *rules));
-  }
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
     eval::SowingEval eval(*rules);
@@ -256,17 +302,30 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
     return std::make_unique<MctsEngine<sowing::State>>(
         spec.text, c, [eval, rules](const sowing::State& s) { return eval(s); });
   }
-  bad_spec(spec, "unknown engine '" + spec.kind + "'");
+  AlphaBetaConfig base;
+  base.options.hash_mb = 64;
+  const AlphaBetaConfig c = search_config(spec, base, sowing_levels(*rules), {1, 0, 0}, true);
+  eval::SowingWeights w = eval::default_sowing_weights(*rules);
+  w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
+  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w);
 }
 
 // Backgammon: checker plays by expectiminimax over the simple evaluation (Star1 pruning at the
 // chance nodes), cube actions by the bot's cube rules. Levels: 1-ply with less and less noise,
 // then 2-ply (depth 3: the move, the opponent's cube turn, his roll and best reply) and, at
 // level 10, deeper as time allows.
-constexpr SowingLevel kBackgammonLevels[10] = {
-    {1, 0.30, 5, 1}, {1, 0.15, 5, 1}, {1, 0.08, 5, 1}, {1, 0.04, 5, 1}, {1, 0.02, 5, 1},
-    {1, 0, 5, 1},    {3, 0.01, 5, 1}, {3, 0, 5, 1},    {3, 0, 10, 2},   {0, 0, 5, 2},
-};
+constexpr LevelTable kBackgammonLevels = {{
+    {1, 0.30, 5, 1},
+    {1, 0.15, 5, 1},
+    {1, 0.08, 5, 1},
+    {1, 0.04, 5, 1},
+    {1, 0.02, 5, 1},
+    {1, 0, 5, 1},
+    {3, 0.01, 5, 1},
+    {3, 0, 5, 1},
+    {3, 0, 10, 2},
+    {0, 0, 5, 2},
+}};
 
 class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::BackgammonEval> {
  public:
@@ -287,81 +346,39 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
 };
 
 std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
-  AlphaBetaConfig c;
-  c.options.hash_mb = 16;
-  c.options.eval_ordering_depth = 99;  // ordering by a look costs a full evaluation per move
-  if (spec.kind == "level") {
-    check_keys(spec, {"level", "seed"});
-    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
-    const SowingLevel& l = kBackgammonLevels[level - 1];
-    c.limits.depth = l.depth;
-    c.limits.seconds = l.seconds;
-    c.temperature = l.temperature;
-    c.options.threads = l.threads;
-    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
-    return std::make_unique<BackgammonEngine>(spec.text, c);
-  }
-  if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
-    c.limits.seconds = number(spec, "time", 0, 0, 86400);
-    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
-    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
-    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.depth = 3;
-    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
-    c.options.hash_mb = whole(spec, "hash", 16, 1, 65536);
-    c.temperature = number(spec, "noise", 0, 0, 100);
-    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<BackgammonEngine>(spec.text, c);
-  }
-  bad_spec(spec,
-           "the backgammon engines are level:N and alphabeta (MCTS is not offered for backgammon)");
+  if (spec.kind == "mcts")
+    bad_spec(spec,
+             "the backgammon engines are level:N and alphabeta (MCTS is not offered for "
+             "backgammon)");
+  AlphaBetaConfig base;
+  base.options.hash_mb = 16;
+  base.options.eval_ordering_depth = 99;  // ordering by a look costs a full evaluation per move
+  return std::make_unique<BackgammonEngine>(
+      spec.text, search_config(spec, base, kBackgammonLevels, {0, 3, 0}, false));
 }
 
 // Bao and Omweso: the same typed alpha-beta (and MCTS) over the family's own state, with the
 // small evaluations of eval/bao_eval.h and eval/omweso_eval.h, and the sowing families' level
 // table (depth, noise in seeds, time cap). Annulled games (endless sowing, Omweso's repeated
 // positions and S0's impasse) end without a winner and score 0 in the search, as a draw.
+// `used`, when given, receives the alpha-beta's configuration (or the MCTS seed).
 template <class S, class Eval>
-std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const std::string& family) {
-  if (spec.kind == "level") {
-    check_keys(spec, {"level", "seed"});
-    const int level = static_cast<int>(whole(spec, "level", 5, 1, 10));
-    const SowingLevel& l = kSowingLevels[level - 1];
-    AlphaBetaConfig c;
-    c.limits.depth = l.depth;
-    c.limits.seconds = l.seconds;
-    c.temperature = l.temperature;
-    c.options.threads = l.threads;
-    c.options.hash_mb = level >= 8 ? 64 : 16;
-    c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
-    return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, Eval{}, c);
-  }
-  if (spec.kind == "alphabeta") {
-    check_keys(spec, {"time", "depth", "nodes", "threads", "hash", "noise", "seed"});
-    AlphaBetaConfig c;
-    c.limits.seconds = number(spec, "time", 0, 0, 86400);
-    c.limits.depth = static_cast<int>(whole(spec, "depth", 0, 0, search::kMaxPly - 1));
-    c.limits.nodes = whole(spec, "nodes", 0, 0, ~0ULL);
-    if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits.seconds = 1;
-    c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
-    c.options.hash_mb = whole(spec, "hash", 64, 1, 65536);
-    c.temperature = number(spec, "noise", 0, 0, 100);
-    c.seed = whole(spec, "seed", 1, 0, ~0ULL);
-    return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, Eval{}, c);
-  }
+std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
+    if (used) used->seed = c.options.seed;
     return std::make_unique<MctsEngine<S>>(spec.text, c, [](const S& s) { return Eval{}(s); });
   }
-  bad_spec(spec, "unknown engine '" + spec.kind + "' for " + family);
+  AlphaBetaConfig base;
+  base.options.hash_mb = 64;
+  const AlphaBetaConfig c = search_config(spec, base, kSowingLevels, {1, 0, 0}, true);
+  if (used) *used = c;
+  Eval eval;
+  eval.weights = parse_weights(spec, eval.weights, Eval::kFeatureNames);
+  return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, eval, c);
 }
 
-// Omweso's setup: each player fills his 16 pits one by one (a1..h1, then a2..h2), up to 33
-// choices a ply for 15 plies before any seed moves, and every layout has the same material,
-// so a search there sees nothing. The engine lays its seeds out evenly instead: each pit gets
-// the seeds still in hand divided by the pits still to fill (2 a pit from a full hand), so
-// every pit can start a move; engines with noise (levels 1-6, alphabeta noise=X) shift a pit
-// by one seed at random. The setup move is one of the legal moves; play after it is searched.
+// Omweso: the setup by the engines' setup policy (eval::setup_move), play by the search.
 class OmwesoEngine : public Engine {
  public:
   OmwesoEngine(std::unique_ptr<Engine> search, bool noisy, std::uint64_t seed)
@@ -383,17 +400,7 @@ class OmwesoEngine : public Engine {
   std::optional<std::string> setup_move(const AnyState& state) {
     const auto& s = typed_state<omweso::State>(state, name());
     if (!s.in_setup()) return std::nullopt;
-    omweso::State::MoveList moves;
-    s.legal_moves(moves);
-    if (moves.empty()) throw IllegalMoveError("no legal move in this position");
-    const int in_hand = static_cast<int>(moves.size()) - 1;  // moves place 0..in_hand seeds
-    int k = 0;
-    while (k < 15 && omweso::State::setup_pit(k) != moves[0].pit) ++k;
-    const int pits_left = 16 - k;  // this pit, the ones after it, and the last (takes the rest)
-    int n = (in_hand + pits_left / 2) / pits_left;
-    if (noisy_) n += static_cast<int>(rng_.below(3)) - 1;
-    n = std::clamp(n, 0, in_hand);
-    return s.format_move(moves[n]);
+    return s.format_move(eval::setup_move(s, noisy_ ? &rng_ : nullptr));
   }
 
   std::unique_ptr<Engine> search_;
@@ -402,19 +409,9 @@ class OmwesoEngine : public Engine {
 };
 
 std::unique_ptr<Engine> make_omweso_engine(const EngineSpec& spec) {
-  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(spec, "omweso");
-  bool noisy = false;
-  std::uint64_t seed = 1;
-  if (spec.kind == "level") {
-    noisy = kSowingLevels[whole(spec, "level", 5, 1, 10) - 1].temperature > 0;
-    seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL) ^ 0x5e7u;
-  } else if (spec.kind == "alphabeta") {
-    noisy = number(spec, "noise", 0, 0, 100) > 0;
-    seed = whole(spec, "seed", 1, 0, ~0ULL) ^ 0x5e7u;
-  } else {
-    seed = whole(spec, "seed", 1, 0, ~0ULL) ^ 0x5e7u;
-  }
-  return std::make_unique<OmwesoEngine>(std::move(search), noisy, seed);
+  AlphaBetaConfig c;  // the search's noise and seed also drive the setup policy
+  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(spec, &c);
+  return std::make_unique<OmwesoEngine>(std::move(search), c.temperature > 0, c.seed ^ 0x5e7u);
 }
 
 }  // namespace
@@ -433,7 +430,7 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
   if (dynamic_cast<const TypedState<backgammon::State>*>(probe.get()))
     return make_backgammon_engine(spec);
   if (dynamic_cast<const TypedState<bao::State>*>(probe.get()))
-    return make_board4_search<bao::State, eval::BaoEval>(spec, "bao");
+    return make_board4_search<bao::State, eval::BaoEval>(spec);
   if (dynamic_cast<const TypedState<omweso::State>*>(probe.get())) return make_omweso_engine(spec);
   throw VariantError("engine '" + spec.text + "': no search engine knows the " +
                      game.info().family + " family yet; 'random' plays every game");
@@ -442,8 +439,12 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
 std::string level_spec(const AnyGame& game, int level) {
   if (level < 1 || level > 10)
     throw VariantError("level " + std::to_string(level) + " does not exist; levels are 1 to 10");
-  const bool backgammon = game.info().family == "backgammon";
-  const SowingLevel& l = (backgammon ? kBackgammonLevels : kSowingLevels)[level - 1];
+  const auto probe = game.new_game();
+  const LevelTable* table = &kSowingLevels;
+  if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
+    table = &sowing_levels(s->typed().rules());
+  if (game.info().family == "backgammon") table = &kBackgammonLevels;
+  const Level& l = (*table)[level - 1];
   auto text = [](double v) {
     std::string t = std::to_string(v);
     t.erase(t.find_last_not_of('0') + 1);
@@ -452,6 +453,7 @@ std::string level_spec(const AnyGame& game, int level) {
   };
   std::string s = "alphabeta:";
   if (l.depth) s += "depth=" + std::to_string(l.depth) + ",";
+  if (l.nodes) s += "nodes=" + std::to_string(l.nodes) + ",";
   s += "time=" + text(l.seconds);
   if (l.temperature > 0) s += ",noise=" + text(l.temperature);
   if (l.threads > 1) s += ",threads=" + std::to_string(l.threads);

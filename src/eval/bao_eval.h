@@ -1,42 +1,91 @@
 #pragma once
-// Evaluation of Bao positions (bao, bao-kujifunza; RULES.md sections 8, 9). A small linear sum
-// from the view of the player to move, in search units (search::kPoint = one seed):
-// - material: seeds on own side (pits and hand) minus the opponent's, the game's own score;
-// - front row: own front-row seeds minus the opponent's. A player whose front row is empty has
-//   lost, and only front-row seeds capture or take part in captures;
-// - mobility: own pits holding 2+ seeds minus the opponent's (in the mtaji stage only those
-//   can start a move; a player without a move has lost);
-// - house: an own functional nyumba (Kiswahili) minus the opponent's; it is the big store of
-//   the namua stage and gives the house choices.
-// Weights are set by hand and checked by play (docs/engines.md: a deeper level beats level 1).
-#include <algorithm>
+// Evaluation of Bao positions (bao, bao-kujifunza; RULES.md sections 8, 9): a linear sum of
+// features from the view of the player to move, each "own minus the opponent's" unless said:
+// - material: seeds in own pits (the game's own score at the end, with the hand);
+// - hand: seeds still in hand (the namua stage's stock: each enters the board with a capture
+//   or a sowing, and the side that runs out of front-row seeds loses);
+// - front row: seeds in own front pits (only front seeds capture or are captured; an empty
+//   front row loses);
+// - mobility: own pits holding 2+ seeds (in the mtaji stage only those start a move);
+// - house: an own functional nyumba (Kiswahili): the big store of the namua stage, with the
+//   house choices;
+// - capture now (mover only): the most seeds one capture of the mover takes now;
+// - capture threat (opponent only): the same for the opponent, were he to move: own front
+//   pits close to capture.
+// The weights are fitted by `naqala tune` (docs/engines.md).
+#include <array>
 
+#include "eval/linear.h"
 #include "games/bao/bao.h"
-#include "search/values.h"
 
 namespace naqala::eval {
 
 struct BaoEval {
-  static constexpr int kMaterial = search::kPoint;
-  static constexpr int kFrontRow = search::kPoint / 5;
-  static constexpr int kMobility = search::kPoint / 4;
-  static constexpr int kHouse = 2 * search::kPoint;
+  enum Feature : int {
+    kMaterial,
+    kHand,
+    kFrontRow,
+    kMobility,
+    kHouse,
+    kCaptureNow,
+    kCaptureThreat,
+    kFeatures
+  };
+  static constexpr std::array<const char*, kFeatures> kFeatureNames = {
+      "material", "hand", "front_row", "mobility", "house", "capture_now", "capture_threat"};
+  using Features = std::array<int, kFeatures>;
+  // Fitted by `naqala tune bao --games 400 --depth 4 --seed 1` (docs/engines.md).
+  static constexpr Features kTuned = {100, 100, 20, 25, 200, 0, 0};
+
+  Features weights = kTuned;
 
   int operator()(const bao::State& s) const {
-    const Player me = s.to_move(), you = opponent(me);
-    return std::clamp(side(s, me) - side(s, you), -search::kWin / 4, search::kWin / 4);
+    Features f;
+    features(s, f);
+    return weighted_sum(weights, f);
   }
 
-  // One player's share of the evaluation.
-  static int side(const bao::State& s, Player p) {
-    int front = 0, mobile = 0;
-    for (int r = 0; r < board4::kPits; ++r) {
-      const int c = s.pit(p, r);
-      if (board4::is_front(r)) front += c;
-      if (c >= 2) ++mobile;
+  void features(const bao::State& s, Features& f) const {
+    const Player me = s.to_move(), you = opponent(me);
+    Side a = side(s, me), b = side(s, you);
+    f[kMaterial] = a.material - b.material;
+    f[kHand] = s.hand(me) - s.hand(you);
+    f[kFrontRow] = a.front - b.front;
+    f[kMobility] = a.mobile - b.mobile;
+    f[kHouse] = (s.house(me) ? 1 : 0) - (s.house(you) ? 1 : 0);
+    f[kCaptureNow] = a.capture;
+    f[kCaptureThreat] = b.capture;
+  }
+
+ private:
+  struct Side {
+    int material = 0, front = 0, mobile = 0;
+    int capture = 0;  // the most seeds one capture by this side would take now
+  };
+
+  // A capture takes the opponent's front pit facing the own front pit where the move ends,
+  // when both hold seeds: from the hand (namua) into an occupied front pit, or (mtaji) a
+  // sowing of n < 16 seeds whose last seed falls in an occupied front pit.
+  static Side side(const bao::State& s, Player p) {
+    using namespace board4;
+    const Player o = opponent(p);
+    Side r;
+    for (int i = 0; i < kPits; ++i) {
+      const int c = s.pit(p, i);
+      r.material += c;
+      if (is_front(i)) r.front += c;
+      if (c >= 2) ++r.mobile;
+      if (s.hand(p) > 0) {
+        if (is_front(i) && c > 0) r.capture = std::max(r.capture, s.pit(o, facing(i)));
+        continue;
+      }
+      if (c < 2 || c >= 16) continue;
+      for (int dir : {CW, CCW}) {
+        const int e = (i + dir * c) & 15;
+        if (is_front(e) && s.pit(p, e) > 0) r.capture = std::max(r.capture, s.pit(o, facing(e)));
+      }
     }
-    return kMaterial * s.seeds_on_side(p) + kFrontRow * front + kMobility * mobile +
-           (s.house(p) ? kHouse : 0);
+    return r;
   }
 };
 

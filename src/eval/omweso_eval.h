@@ -1,41 +1,94 @@
 #pragma once
-// Evaluation of Omweso positions (omweso, omweso-s0; RULES.md section 12). A small linear sum
-// from the view of the player to move, in search units (search::kPoint = one seed):
-// - material: seeds on own side minus the opponent's (captures move seeds across; the side
-//   left without a move or without seeds loses);
-// - mobility: own pits holding 2+ seeds minus the opponent's (standard Omweso sows only from
-//   those; a player without such a pit has lost);
-// - front row: own inner-row seeds minus the opponent's; a sowing that ends in an occupied own
-//   inner pit is what captures, and inner seeds are what the opponent can take.
+// Evaluation of Omweso positions (omweso, omweso-s0; RULES.md section 12): a linear sum of
+// features from the view of the player to move, each "own minus the opponent's" unless said:
+// - material: seeds on own side (captures move seeds across; the side left without a move or
+//   without seeds loses);
+// - mobility: own pits holding 2+ seeds (standard Omweso sows only from those);
+// - front row: own inner-row seeds (a sowing that ends in an occupied own inner pit captures,
+//   and inner seeds are what the opponent can take);
+// - capture now (mover only): the most seeds a first-lap capture of the mover takes now (the
+//   two opponent pits facing the inner pit where the sowing ends);
+// - capture threat (opponent only): the same for the opponent: own pits close to capture.
 // During setup every layout has the same material; the engine places setup seeds by its setup
-// policy (engine.cpp), not by this evaluation.
+// policy (engine.cpp), not by this evaluation. The weights are fitted by `naqala tune`.
 #include <algorithm>
+#include <array>
 
+#include "core/rng.h"
+#include "eval/linear.h"
 #include "games/omweso/omweso.h"
-#include "search/values.h"
 
 namespace naqala::eval {
 
 struct OmwesoEval {
-  static constexpr int kMaterial = search::kPoint;
-  static constexpr int kMobility = search::kPoint / 3;
-  static constexpr int kFrontRow = search::kPoint / 10;
+  enum Feature : int { kMaterial, kMobility, kFrontRow, kCaptureNow, kCaptureThreat, kFeatures };
+  static constexpr std::array<const char*, kFeatures> kFeatureNames = {
+      "material", "mobility", "front_row", "capture_now", "capture_threat"};
+  using Features = std::array<int, kFeatures>;
+  // Fitted by `naqala tune omweso --games 400 --depth 4 --seed 1` (docs/engines.md).
+  static constexpr Features kTuned = {100, 33, 10, 0, 0};
+
+  Features weights = kTuned;
 
   int operator()(const omweso::State& s) const {
-    const Player me = s.to_move(), you = opponent(me);
-    return std::clamp(side(s, me) - side(s, you), -search::kWin / 4, search::kWin / 4);
+    Features f;
+    features(s, f);
+    return weighted_sum(weights, f);
   }
 
-  static int side(const omweso::State& s, Player p) {
-    int total = 0, front = 0, mobile = 0;
-    for (int r = 0; r < board4::kPits; ++r) {
-      const int c = s.pit(p, r);
-      total += c;
-      if (board4::is_front(r)) front += c;
-      if (c >= 2) ++mobile;
+  void features(const omweso::State& s, Features& f) const {
+    const Player me = s.to_move(), you = opponent(me);
+    const Side a = side(s, me), b = side(s, you);
+    f[kMaterial] = a.material - b.material;
+    f[kMobility] = a.mobile - b.mobile;
+    f[kFrontRow] = a.front - b.front;
+    f[kCaptureNow] = a.capture;
+    f[kCaptureThreat] = b.capture;
+  }
+
+ private:
+  struct Side {
+    int material = 0, mobile = 0, front = 0;
+    int capture = 0;  // the most seeds one first-lap capture by this side would take now
+  };
+
+  static Side side(const omweso::State& s, Player p) {
+    using namespace board4;
+    const Player o = opponent(p);
+    Side r;
+    for (int i = 0; i < kPits; ++i) {
+      const int c = s.pit(p, i);
+      r.material += c;
+      if (is_front(i)) r.front += c;
+      if (c < 2) continue;
+      ++r.mobile;
+      // Anticlockwise (the ordinary direction): the last seed of the first lap falls in e,
+      // which held seeds before it (the emptied start pit gets one per further lap).
+      const int e = (i + c) & 15;
+      const int before = (e == i ? 0 : s.pit(p, e)) + (c - 1) / kPits;
+      if (is_front(e) && before >= 1 && s.pit(o, facing(e)) > 0 && s.pit(o, facing_back(e)) > 0)
+        r.capture = std::max(r.capture, s.pit(o, facing(e)) + s.pit(o, facing_back(e)));
     }
-    return kMaterial * total + kMobility * mobile + kFrontRow * front;
+    return r;
   }
 };
+
+// The engines' setup move. Each player fills his 16 pits one by one (a1..h1, then a2..h2), up
+// to 33 choices a ply for 15 plies before any seed moves, and every layout has the same
+// material, so a search there sees nothing. The seeds are laid out evenly instead: each pit
+// gets the seeds still in hand divided by the pits still to fill (2 a pit from a full hand),
+// so every pit can start a move; with `noise` a pit is shifted by one seed at random. The
+// state must be in setup.
+inline omweso::State::Move setup_move(const omweso::State& s, Rng* noise) {
+  omweso::State::MoveList moves;
+  s.legal_moves(moves);
+  const int in_hand = static_cast<int>(moves.size()) - 1;  // moves place 0..in_hand seeds
+  int k = 0;
+  while (k < 15 && omweso::State::setup_pit(k) != moves[0].pit) ++k;
+  const int pits_left = 16 - k;  // this pit, the ones after it, and the last (takes the rest)
+  int n = (in_hand + pits_left / 2) / pits_left;
+  if (noise) n += static_cast<int>(noise->below(3)) - 1;
+  return moves[std::clamp(n, 0, in_hand)];
+}
 
 }  // namespace naqala::eval

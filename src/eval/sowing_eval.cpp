@@ -7,12 +7,13 @@ using sowing::Rules;
 using sowing::State;
 
 SowingWeights default_sowing_weights(const Rules& r) {
-  // Fitted by `naqala tune VARIANT --games 2000 --depth 6 --seed 1` (docs/engines.md), in the
-  // feature order of SowingFeature. Other rulesets take the set of their capture kind.
+  // Fitted by `naqala tune VARIANT ...` (docs/engines.md), in the feature order of
+  // SowingFeature. Other rulesets take the set of their capture kind. Kalah's and Oware's
+  // were fitted before `exposed` and `tuz` existed (their levels are measured with them).
   SowingWeights w;
-  w.w = {106, 5, 133, 100, -41, 182, -65};                                 // kalah
-  if (r.capture == CaptureKind::Counts) w.w = {99, 5, 60, 61, -26, 0, 0};  // oware
-  if (r.capture == CaptureKind::None) w.w = {100, 5, 60, 0, 0, 100, -50};
+  w.w = {106, 5, 133, 100, -41, 182, -65, 0, 0};                                 // kalah
+  if (r.capture == CaptureKind::Counts) w.w = {99, 5, 60, 61, -26, 0, 0, 0, 0};  // oware
+  if (r.capture == CaptureKind::None) w.w = {100, 5, 60, 0, 0, 100, -50, 0, 0};
   return w;
 }
 

@@ -20,12 +20,14 @@ enum SowingFeature : int {
   kCaptureThreat,  // the most seeds one opponent move would capture if he moved now
   kExtraTurns,     // own pits whose sowing ends in own store (extra-turn games)
   kOpponentExtra,  // the opponent's such pits
+  kExposed,        // seeds in own pits close to capture, minus the opponent's (see below)
+  kTuz,            // own tuz minus the opponent's (Toguz korgool: 1, 0 or -1)
   kSowingFeatures,
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
     "store_diff",     "row_diff",    "mobility_diff", "capture_now",
-    "capture_threat", "extra_turns", "opponent_extra"};
+    "capture_threat", "extra_turns", "opponent_extra", "exposed", "tuz"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
@@ -55,6 +57,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
+    int exposed[2] = {0, 0};
     for (int pi = 0; pi < 2; ++pi) {
       const Player p = static_cast<Player>(pi);
       const int first = pi * pits_;
@@ -63,6 +66,13 @@ class SowingEval {
       for (int i = 0; i < pits_; ++i) {
         const int c = s.seeds(first + i);
         rows[pi] += c;
+        // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
+        // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
+        // ending captures it (Kalah).
+        if (capture_ == sowing::CaptureKind::Counts)
+          exposed[pi] += c < 31 && ((count_mask_ >> (c + 1)) & 1) ? c : 0;
+        else if (capture_ == sowing::CaptureKind::Opposite)
+          exposed[pi] += s.seeds(2 * pits_ - 1 - (first + i)) == 0 ? c : 0;
         if (c < min_seeds_) continue;
         ++mobile[pi];
         if (c > kMaxCount) continue;
@@ -103,6 +113,8 @@ class SowingEval {
     f[kCaptureThreat] = capture[y];
     f[kExtraTurns] = extra[m];
     f[kOpponentExtra] = extra[y];
+    f[kExposed] = exposed[m] - exposed[y];
+    f[kTuz] = (s.tuz(me) >= 0) - (s.tuz(you) >= 0);
   }
 
   const SowingWeights& weights() const { return weights_; }

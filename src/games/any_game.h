@@ -32,6 +32,9 @@ struct VariantInfo {
   std::string summary; // one line
   std::vector<std::string> aliases;
   std::vector<OptionInfo> options;
+  // A clock rule for the server and CLI clocks: a sowing not finished within this many
+  // seconds is declared endless and the game annulled (Omweso's two minutes); 0 = none.
+  int sowing_seconds = 0;
 };
 
 // Counts from `naqala bench random`.

@@ -10,7 +10,10 @@
 //   position on the search path comes back, so the search never loops and scores the cycle
 //   by the preset's own rule;
 // - chance nodes (ChanceGameState, backgammon dice) are expectation nodes, pruned by Ballard's
-//   *-minimax (Star1) from a configurable ply on.
+//   *-minimax (Star1) from a configurable ply on;
+// - at a joint node (both players choose at once, search/joint.h: Congklak's start) each
+//   player takes his maximin half: the best value he can be sure of if the other player saw
+//   his half. It is a sound, pessimistic bound, not the mixed value of the matrix game.
 // Threads share the table and search the same root at staggered depths (Lazy SMP); the
 // first thread's result is the answer.
 #include <algorithm>
@@ -24,6 +27,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "search/joint.h"
 #include "search/tt.h"
 #include "search/values.h"
 
@@ -144,7 +148,8 @@ class AlphaBeta {
     // At least the move list's capacity (a list is its moves plus a count).
     static constexpr std::size_t kCapacity = sizeof(MoveList) / sizeof(Move);
 
-    Worker(AlphaBeta& o, int i, const S& r) : owner(o), id(i), root(r), eval(o.eval_) {
+    Worker(AlphaBeta& o, int i, const S& r)
+        : owner(o), id(i), root(r), eval(o.eval_), joint_root(is_joint_node(r)) {
       MoveList moves;
       root.legal_moves(moves);
       for (Move m : moves) {
@@ -161,6 +166,10 @@ class AlphaBeta {
     int id;
     S root;
     Eval eval;
+    // At a joint root every pair of halves gets an exact value, and the answer is the pair of
+    // maximin halves (settle_joint).
+    bool joint_root;
+    int joint_value = 0;
     std::vector<RootMove> root_moves;
     std::uint64_t nodes = 0;
     // Heuristic values used so far: leaf evaluations and table entries that are not solved.
@@ -193,6 +202,7 @@ class AlphaBeta {
         std::stable_sort(root_moves.begin(), root_moves.end(),
                          [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
         for (auto& rm : root_moves) rm.previous = rm.value;
+        if (joint_root) joint_value = settle_joint();
         if (!result) continue;
         // A completed iteration that used no heuristic value saw the end of every line.
         fill(*result, depth);
@@ -208,7 +218,7 @@ class AlphaBeta {
       const RootMove& best = root_moves.front();
       r.has_move = true;
       r.best = best.move;
-      r.value = best.value;
+      r.value = joint_root ? joint_value : best.value;
       r.pv = best.pv;
       r.depth = depth;
       r.scores.clear();
@@ -219,7 +229,8 @@ class AlphaBeta {
 
     int aspirate(int depth, int guess) {
       const int window0 = owner.options_.aspiration;
-      if (owner.options_.score_all_moves || window0 <= 0 || depth < 4 || is_decisive(guess))
+      if (owner.options_.score_all_moves || joint_root || window0 <= 0 || depth < 4 ||
+          is_decisive(guess))
         return search_root(depth, -kInfinity, kInfinity);
       int window = window0;
       int alpha = guess - window, beta = guess + window;
@@ -239,7 +250,7 @@ class AlphaBeta {
     }
 
     int search_root(int depth, int alpha, int beta) {
-      const bool all = owner.options_.score_all_moves;
+      const bool all = owner.options_.score_all_moves || joint_root;
       int best = -kInfinity;
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
         RootMove& rm = root_moves[i];
@@ -276,6 +287,66 @@ class AlphaBeta {
           rm.value = std::min(v, alpha);  // an upper bound: keep it below the best
         }
       }
+      return best;
+    }
+
+    // The pair of maximin halves goes first; returns the root mover's maximin value.
+    int settle_joint() {
+      if constexpr (JointMoveState<S>) {
+        // worst[p][l]: the least player p gets with half l, whatever the other's half.
+        std::array<std::array<int, kJointLabels>, 2> worst;
+        for (auto& w : worst) w.fill(kInfinity);
+        const Player me = root.to_move();
+        for (const auto& rm : root_moves)
+          for (Player p : {Player::South, Player::North}) {
+            int& w = worst[index(p)][joint_half(rm.move, p)];
+            w = std::min(w, p == me ? rm.value : -rm.value);
+          }
+        int half[2];
+        for (int p = 0; p < 2; ++p) {
+          const auto& w = worst[p];
+          int best = -1;
+          for (int l = 0; l < kJointLabels; ++l)
+            if (w[l] < kInfinity && (best < 0 || w[l] > w[best])) best = l;
+          half[p] = best;
+        }
+        const Move joint = joint_move<S>(half[0], half[1]);
+        const auto it = std::find_if(root_moves.begin(), root_moves.end(),
+                                     [&](const RootMove& rm) { return rm.move == joint; });
+        if (it != root_moves.end()) std::rotate(root_moves.begin(), it, it + 1);
+        return worst[index(me)][half[index(me)]];
+      } else {
+        return 0;
+      }
+    }
+
+    // A joint node inside the tree: the mover's best half by its worst case over the other
+    // player's halves (maximin), searched with the window narrowed as bounds come in.
+    int joint(const S& s, int depth, int alpha, int beta, int ply) {
+      MoveList moves;
+      s.legal_moves(moves);
+      const Player me = s.to_move();
+      int best = -kInfinity;
+      std::uint64_t done = 0;  // bit: my half already searched
+      for (Move first : moves) {
+        const int half = joint_half(first, me);
+        if ((done >> half) & 1) continue;
+        done |= std::uint64_t{1} << half;
+        int row = kInfinity;
+        for (Move m : moves) {
+          if (joint_half(m, me) != half) continue;
+          const int lo = std::max(alpha, best), hi = std::min(beta, row);
+          S child = s;
+          child.play(m);
+          ++nodes;
+          row = std::min(row, child_value(s, child, depth - 1, lo, hi, ply + 1));
+          if (stopped) return 0;
+          if (row <= lo) break;  // this half cannot do better than one already found
+        }
+        best = std::max(best, row);
+        if (best >= beta) break;
+      }
+      pv_len[ply] = ply;
       return best;
     }
 
@@ -323,6 +394,8 @@ class AlphaBeta {
               return terminal(ended, me);
             }
           }
+          if (child.to_move() == me) return search(child, depth, alpha, beta, ply, h);
+          return -search(child, depth, -beta, -alpha, ply, h);
         }
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
@@ -354,7 +427,8 @@ class AlphaBeta {
       return stopped;
     }
 
-    int search(const S& s, int depth, int alpha, int beta, int ply) {
+    // `known_hash`: s.hash() when the caller has it already (0: not computed).
+    int search(const S& s, int depth, int alpha, int beta, int ply, std::uint64_t known_hash = 0) {
       pv_len[ply] = ply;
       if (depth <= 0 || ply >= kMaxPly) {
         ++guesses;
@@ -364,8 +438,13 @@ class AlphaBeta {
       if constexpr (ChanceGameState<S>) {
         if (s.is_chance_node()) return chance(s, depth, alpha, beta, ply);
       }
+      if constexpr (JointMoveState<S>) {
+        if (is_joint_node(s)) return joint(s, depth, alpha, beta, ply);
+      }
       const bool pv_node = beta - alpha > 1;
-      const std::uint64_t key = depth >= owner.options_.tt_min_depth ? s.hash() : 0;
+      const std::uint64_t key = depth < owner.options_.tt_min_depth ? 0
+                                : known_hash                        ? known_hash
+                                                                    : s.hash();
       TTEntry hit;
       int tt_move = -1;
       // Nodes next to the horizon skip the table: their subtree costs less than a cache miss.

@@ -6,7 +6,10 @@
 // search independent trees that are merged at the root (root parallelism).
 //
 // An extra turn needs no special case: every node remembers who moved into it, and its
-// statistics are from that player's view.
+// statistics are from that player's view. At a joint node (both players choose at once,
+// search/joint.h) selection is decoupled: each player picks his own half by UCB1 over his own
+// statistics of that half, summed over the children that share it.
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -18,6 +21,7 @@
 
 #include "core/rng.h"
 #include "games/game.h"
+#include "search/joint.h"
 #include "search/values.h"
 
 namespace naqala::search {
@@ -131,9 +135,25 @@ class Mcts {
                      });
     if (!result.moves.empty()) {
       result.has_move = true;
-      result.best = result.moves.front().move;
-      result.win_rate = result.moves.front().win_rate;
-      result.margin = result.moves.front().margin;
+      const MoveStats* best = &result.moves.front();
+      if constexpr (JointMoveState<S>) {
+        // Each player's half: the one he visited most (summed over the other's halves).
+        if (is_joint_node(root)) {
+          std::array<std::array<std::uint64_t, kJointLabels>, 2> visits{};
+          for (const auto& m : result.moves)
+            for (Player p : {Player::South, Player::North})
+              visits[index(p)][joint_half(m.move, p)] += m.visits;
+          auto most = [](const auto& v) {
+            return static_cast<int>(std::max_element(v.begin(), v.end()) - v.begin());
+          };
+          const Move joint = joint_move<S>(most(visits[0]), most(visits[1]));
+          for (const auto& m : result.moves)
+            if (m.move == joint) best = &m;
+        }
+      }
+      result.best = best->move;
+      result.win_rate = best->win_rate;
+      result.margin = best->margin;
       result.pv = trees_[0].principal_variation(result.best);
     }
     result.simulations = done.load();
@@ -144,16 +164,45 @@ class Mcts {
   }
 
  private:
+  // 32 bytes for the sowing games' moves: two nodes a cache line.
   struct Node {
-    Move move{};
-    Player mover = Player::South;  // who played `move`: the statistics are from his view
-    std::uint8_t expanded = 0;
-    std::uint16_t children = 0;
+    double wins = 0;          // sum of results for `mover` (1 win, 0.5 draw, 0 loss)
+    std::int64_t margin = 0;  // sum of final point margins for `mover`
     std::uint32_t first_child = 0;
     std::uint32_t visits = 0;
-    double wins = 0;    // sum of results for `mover` (1 win, 0.5 draw, 0 loss)
-    double margin = 0;  // sum of final point margins for `mover`
+    Move move{};
+    std::uint16_t children = 0;
+    // Children are in a random order (shuffled when expanded) and visited first in that order:
+    // the first `tried` have been visited.
+    std::uint16_t tried = 0;
+    Player mover = Player::South;  // who played `move`: the statistics are from his view
+    std::uint8_t expanded = 0;
   };
+
+  // 1/n, 1/sqrt(n) and sqrt(ln n) for the visit counts of most nodes, so that selection does
+  // no division, square root or logarithm there.
+  struct UcbTables {
+    static constexpr std::uint32_t kSize = 4096;
+    std::array<double, kSize> inverse{}, inverse_sqrt{}, sqrt_log{};
+    UcbTables() {
+      for (std::uint32_t n = 1; n < kSize; ++n) {
+        inverse[n] = 1.0 / n;
+        inverse_sqrt[n] = 1.0 / std::sqrt(static_cast<double>(n));
+        sqrt_log[n] = std::sqrt(std::log(static_cast<double>(n)));
+      }
+    }
+    double inv(std::uint32_t n) const { return n < kSize ? inverse[n] : 1.0 / n; }
+    double inv_sqrt(std::uint32_t n) const {
+      return n < kSize ? inverse_sqrt[n] : 1.0 / std::sqrt(static_cast<double>(n));
+    }
+    double root_log(std::uint32_t n) const {
+      return n < kSize ? sqrt_log[n] : std::sqrt(std::log(static_cast<double>(n)));
+    }
+  };
+  static const UcbTables& ucb() {
+    static const UcbTables tables;
+    return tables;
+  }
 
   class Tree {
    public:
@@ -209,7 +258,7 @@ class Mcts {
           if (n.visits == 0 && current != 0) break;  // a new leaf: play out from here
           if (!expand(current, s)) break;            // the pool is full
         }
-        current = select(current);
+        current = is_joint_node(s) ? select_joint(current) : select(current);
         s.play(nodes_[current].move);
         path_.push_back(current);
         ++depth;
@@ -253,6 +302,9 @@ class Mcts {
       if (nodes_.size() + moves.size() > options_.max_nodes) return false;
       const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
       const Player mover = s.to_move();
+      // A random order, so that the unvisited children are tried without favouring an index.
+      for (std::size_t i = moves.size(); i > 1; --i)
+        std::swap(moves[i - 1], moves[rng_.below(static_cast<std::uint32_t>(i))]);
       for (Move m : moves) {
         Node c;
         c.move = m;
@@ -267,25 +319,67 @@ class Mcts {
     }
 
     std::uint32_t select(std::uint32_t index) {
-      const Node& n = nodes_[index];
-      // Unvisited children first, in a random order so no move is favoured by its index.
-      std::uint32_t unvisited[256];
-      int count = 0;
-      for (std::uint32_t i = 0; i < n.children && count < 256; ++i)
-        if (nodes_[n.first_child + i].visits == 0) unvisited[count++] = n.first_child + i;
-      if (count) return unvisited[rng_.below(static_cast<std::uint32_t>(count))];
-      const double log_n = std::log(static_cast<double>(n.visits));
+      Node& n = nodes_[index];
+      // Unvisited children first (they are in a random order).
+      if (n.tried < n.children) return n.first_child + n.tried++;
+      const UcbTables& t = ucb();
+      const double explore = options_.exploration * t.root_log(n.visits);
       double best = -1;
       std::uint32_t pick = n.first_child;
+      const Node* c = &nodes_[n.first_child];
       for (std::uint32_t i = 0; i < n.children; ++i) {
-        const Node& c = nodes_[n.first_child + i];
-        const double score = c.wins / c.visits + options_.exploration * std::sqrt(log_n / c.visits);
+        const double score = c[i].wins * t.inv(c[i].visits) + explore * t.inv_sqrt(c[i].visits);
         if (score > best) {
           best = score;
           pick = n.first_child + i;
         }
       }
       return pick;
+    }
+
+    // Decoupled UCT at a joint node: each player's half by UCB1 over that half's visits and
+    // results (his own view), unvisited halves first; the child is the pair of halves.
+    std::uint32_t select_joint(std::uint32_t node) {
+      if constexpr (JointMoveState<S>) {
+        Node& n = nodes_[node];
+        n.tried = n.children;  // the halves are chosen below, not the children in order
+        std::array<std::array<double, kJointLabels>, 2> wins{};
+        std::array<std::array<std::uint32_t, kJointLabels>, 2> visits{};
+        std::array<std::uint64_t, 2> present{};  // bit l: label l is a legal half
+        const Node* c = &nodes_[n.first_child];
+        for (std::uint32_t i = 0; i < n.children; ++i) {
+          for (Player p : {Player::South, Player::North}) {
+            const int l = joint_half(c[i].move, p);
+            present[index(p)] |= std::uint64_t{1} << l;
+            visits[index(p)][l] += c[i].visits;
+            // A child's statistics are for its mover (the joint node's to_move()).
+            wins[index(p)][l] += p == c[i].mover ? c[i].wins : c[i].visits - c[i].wins;
+          }
+        }
+        int half[2];
+        for (int p = 0; p < 2; ++p) {
+          std::uint32_t unvisited[kJointLabels];
+          std::uint32_t count = 0;
+          for (int l = 0; l < kJointLabels; ++l)
+            if ((present[p] >> l) & 1 && visits[p][l] == 0) unvisited[count++] = l;
+          if (count) {
+            half[p] = static_cast<int>(unvisited[rng_.below(count)]);
+            continue;
+          }
+          const double log_n = std::log(static_cast<double>(std::max(1u, n.visits)));
+          double best = -1;
+          for (int l = 0; l < kJointLabels; ++l) {
+            if (!((present[p] >> l) & 1)) continue;
+            const double score =
+                wins[p][l] / visits[p][l] + options_.exploration * std::sqrt(log_n / visits[p][l]);
+            if (score > best) best = score, half[p] = l;
+          }
+        }
+        const Move joint = joint_move<S>(half[0], half[1]);
+        for (std::uint32_t i = 0; i < n.children; ++i)
+          if (c[i].move == joint) return n.first_child + i;
+      }
+      return select(node);  // not a product of halves: plain UCB1
     }
 
     // The result of the game from the leaf on, for South: 1 win, 0.5 draw, 0 loss, and the

@@ -42,9 +42,10 @@ class TranspositionTable {
 #ifdef __linux__
     madvise(buckets_.get(), bytes, MADV_HUGEPAGE);
 #endif
+    // Constructing the buckets zeroes them: one pass over the memory, not two.
     for (std::size_t i = 0; i < buckets; ++i) new (&buckets_[i]) Bucket();
     mask_ = buckets - 1;
-    clear();
+    age_ = 0;
   }
   void clear() {
     for (std::size_t i = 0; i <= mask_; ++i)

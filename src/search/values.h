@@ -43,12 +43,14 @@ struct Limits {
 };
 
 // The time to spend on one move under a game clock: a share of what is left plus most of
-// the increment, never more than a third of the remaining time.
+// the increment, at least 5 ms, and never more than a third of the remaining time (so a
+// search that overruns its time a little still leaves two thirds; the increment is added
+// only after the move).
 inline double time_for_move(double remaining, double increment, int moves_to_go = 0) {
-  if (remaining <= 0) return 0.01;
+  if (remaining <= 0) return 0.001;  // flag already fallen: move at once
   const int horizon = moves_to_go > 0 ? std::min(moves_to_go, 30) : 25;
   const double share = remaining / horizon + 0.8 * increment;
-  return std::max(0.005, std::min(share, remaining / 3));
+  return std::min(std::max(0.005, share), remaining / 3);
 }
 
 }  // namespace naqala::search

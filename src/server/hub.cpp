@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <limits>
 
 #include "core/error.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
 #include "play/record.h"
 
 namespace naqala::server {
@@ -29,9 +31,13 @@ struct Hub::Live {
   bool thinking = false;
   // Congklak's simultaneous start: each player's secret half of the joint first move.
   std::array<std::optional<std::string>, 2> joint;
+  bool simultaneous = false;  // in that joint phase: both clocks run until each has chosen
   std::set<Client*> watchers;
   Rng dice;
   std::optional<MatchRow> match;
+  // How the last ply was sown, lap by lap, for the browser's animation (null when the game
+  // does not trace its sowing, or after a reload).
+  json path;
 };
 
 namespace {
@@ -118,6 +124,17 @@ std::vector<std::string> joint_options(const AnyState& state, Player side) {
   return out;
 }
 
+// The sowing of ply `ply` for the view: its laps without what the board already says
+// elsewhere. A sowing too long to watch (over 200 laps) is not sent.
+json path_view(SowTrace trace, std::size_t ply) {
+  if (trace.laps.empty() || trace.laps.size() > 200) return nullptr;
+  for (auto& lap : trace.laps) {
+    lap["board"].erase("position");
+    lap["board"].erase("to_move");
+  }
+  return {{"ply", ply}, {"laps", std::move(trace.laps)}};
+}
+
 }  // namespace
 
 std::string token_hash(const std::string& token) {
@@ -175,6 +192,7 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
       g->state->play(m.text);
   }
   g->plies = moves;
+  g->simultaneous = in_joint_phase(*g->state);
   g->timer = std::make_unique<asio::steady_timer>(io_);
   g->dice.reseed(rng_.next());
   if (row.match_id) g->match = store_.match(*row.match_id);
@@ -509,10 +527,16 @@ json Hub::review(const std::string& id) {
 
 // ---------------------------------------------------------------- views
 
+bool Hub::clock_runs(const Live& g, Player side) const {
+  if (g.row.status != "playing" || g.row.clock.is_null() || g.state->is_chance_node()) return false;
+  // A simultaneous start: each clock runs until its player has chosen.
+  if (g.simultaneous) return !g.joint[index(side)];
+  return g.state->to_move() == side;
+}
+
 std::int64_t Hub::remaining_ms(const Live& g, Player side) const {
   std::int64_t ms = side == Player::South ? g.row.south_ms : g.row.north_ms;
-  if (g.row.status == "playing" && !g.row.clock.is_null() && g.state->to_move() == side &&
-      !g.state->is_chance_node())
+  if (clock_runs(g, side))
     ms -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
               .count();
   return ms;
@@ -537,7 +561,8 @@ json Hub::view(const Live& g) const {
             {"thinking", g.thinking},
             {"draw_offer", g.row.extra.value("draw_offer", json(nullptr))},
             {"next_game", g.row.extra.value("next_game", json(nullptr))},
-            {"rematch", g.row.extra.value("rematch", json::array())}};
+            {"rematch", g.row.extra.value("rematch", json::array())},
+            {"path", g.path}};
   if (g.row.status == "playing" && in_joint_phase(*g.state)) {
     json joint = json::object();
     for (Player p : {Player::South, Player::North})
@@ -556,10 +581,13 @@ json Hub::view(const Live& g) const {
   if (g.row.clock.is_null()) {
     v["clock"] = nullptr;
   } else {
-    const bool running = g.row.status == "playing" && !g.state->is_chance_node();
+    json running = json::array();
+    for (Player p : {Player::South, Player::North})
+      if (clock_runs(g, p)) running.push_back(name(p));
     v["clock"] = {{"south_ms", remaining_ms(g, Player::South)},
                   {"north_ms", remaining_ms(g, Player::North)},
-                  {"running", running ? json(name(g.state->to_move())) : json(nullptr)},
+                  {"running", running.size() == 1 ? running[0] : json(nullptr)},
+                  {"running_sides", running},
                   {"initial_ms", g.row.clock["initial_ms"]},
                   {"increment_ms", g.row.clock["increment_ms"]},
                   {"cap_ms", g.row.clock["cap_ms"]},
@@ -636,28 +664,33 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   const auto elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(now - g.turn_started).count();
   // A simultaneous ply is nobody's time: both players thought at once.
-  const bool clocked = !g.row.clock.is_null() && charge_clock;
+  const bool clocked = !g.row.clock.is_null() && charge_clock;  // a joint ply was charged by halves
   if (clocked && remaining_ms(g, side) <= 0) {
     finish(g, opponent(side), "timeout");
     after_change(g);
     throw ApiError(409, "your flag fell before the move arrived: the game is lost on time");
   }
   auto next = g.state->clone();
+  SowTrace trace;
   try {
+    SowTraceScope tracing(&trace);
     next->play(move);
   } catch (const Error& e) {
     throw ApiError(400, e.what());
   }
   g.state = std::move(next);
+  g.path = path_view(std::move(trace), g.plies.size() + 1);
   if (clocked) {
     std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
     mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
-    g.row.extra["used_ms"] = g.row.extra.value("used_ms", std::int64_t{0}) + elapsed;
   }
+  if (!g.row.clock.is_null())
+    g.row.extra["used_ms"] = g.row.extra.value("used_ms", std::int64_t{0}) + elapsed;
   g.plies.push_back(
       {static_cast<int>(g.plies.size()) + 1, letter(side), move, g.row.south_ms, g.row.north_ms});
   std::vector<MoveRow> fresh{g.plies.back()};
   roll_dice(g, fresh);
+  g.simultaneous = in_joint_phase(*g.state);
   // A pending offer by the opponent is declined by playing on.
   if (player_from(g.row.extra.value("draw_offer", json(nullptr))) == opponent(side))
     g.row.extra.erase("draw_offer");
@@ -680,12 +713,11 @@ void Hub::finish(Live& g, std::optional<Player> winner, const std::string& reaso
   const Outcome o = g.state->outcome();
   if (reason == "time_cap" && !winner && o.scores[0] != o.scores[1])
     winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
-  if (!g.row.clock.is_null() && g.row.status == "playing" && !g.state->is_chance_node()) {
-    // Freeze the mover's clock where it stands.
-    const Player mover = g.state->to_move();
-    (mover == Player::South ? g.row.south_ms : g.row.north_ms) =
-        std::max<std::int64_t>(0, remaining_ms(g, mover));
-  }
+  // Freeze the running clocks where they stand.
+  for (Player p : {Player::South, Player::North})
+    if (clock_runs(g, p))
+      (p == Player::South ? g.row.south_ms : g.row.north_ms) =
+          std::max<std::int64_t>(0, remaining_ms(g, p));
   g.row.status = "over";
   g.row.outcome = {{"winner", winner ? json(name(*winner)) : json(nullptr)},
                    {"reason", reason},
@@ -750,7 +782,9 @@ void Hub::arm_timer(Live& g) {
     g.timer->cancel();
     return;
   }
-  std::int64_t wait = remaining_ms(g, g.state->to_move());
+  std::int64_t wait = std::numeric_limits<std::int64_t>::max();
+  for (Player p : {Player::South, Player::North})
+    if (clock_runs(g, p)) wait = std::min(wait, remaining_ms(g, p));
   if (const auto cap = g.row.clock.value("cap_ms", std::int64_t{0}); cap > 0) {
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
@@ -768,12 +802,16 @@ void Hub::on_timer(const std::string& id) {
   if (it == games_.end()) return;
   Live& g = *it->second;
   if (g.row.status != "playing" || g.row.clock.is_null()) return;
-  const Player mover = g.state->to_move();
   const auto elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started).count();
   const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
-  if (remaining_ms(g, mover) <= 0) {
-    finish(g, opponent(mover), "timeout");  // RULES.md section 23: flag = loss
+  std::optional<Player> fallen;
+  for (Player p : {Player::South, Player::North})
+    if (clock_runs(g, p) && remaining_ms(g, p) <= 0 &&
+        (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
+      fallen = p;
+  if (fallen) {
+    finish(g, opponent(*fallen), "timeout");  // RULES.md section 23: flag = loss
   } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
     // Toguz: after two hours the game stops and the current result is final.
     g.row.extra["used_ms"] = cap;
@@ -927,8 +965,20 @@ void Hub::choose_joint(Live& g, Player side, const std::string& half) {
                             join_moves(options));
   if (g.joint[index(side)])
     throw ApiError(409, "you have chosen already; waiting for your opponent");
+  if (!g.row.clock.is_null()) {
+    // Both clocks ran since the start; this one stops now.
+    const std::int64_t left = remaining_ms(g, side);
+    if (left <= 0) {
+      finish(g, opponent(side), "timeout");
+      after_change(g);
+      throw ApiError(409, "your flag fell before your choice arrived: the game is lost on time");
+    }
+    (side == Player::South ? g.row.south_ms : g.row.north_ms) =
+        left + g.row.clock["increment_ms"].get<std::int64_t>();
+  }
   g.joint[index(side)] = half;
   if (!g.joint[0] || !g.joint[1]) {
+    arm_timer(g);
     broadcast(g);
     return;
   }

@@ -95,6 +95,7 @@ class Hub {
   void on_timer(const std::string& id);
   void think(Live& g, Player mover);
   void choose_joint(Live& g, Player side, const std::string& half);
+  bool clock_runs(const Live& g, Player side) const;
   std::int64_t remaining_ms(const Live& g, Player side) const;
   void start_next_game(Live& g);
   std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,

@@ -9,6 +9,7 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <utility>  // before Asio: Boost 1.74 uses std::exchange without it
 
 #include "server/hub.h"
@@ -66,6 +67,30 @@ std::string query_param(std::string_view query, std::string_view key) {
 
 class WsSession;
 
+// A token bucket: `rate` a second on average, bursts of twice that.
+class RateLimit {
+ public:
+  explicit RateLimit(double rate = 1)
+      : rate_(rate), tokens_(2 * rate), last_(std::chrono::steady_clock::now()) {}
+  RateLimit& refill() {
+    const auto now = std::chrono::steady_clock::now();
+    tokens_ =
+        std::min(2 * rate_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+    return *this;
+  }
+  bool take() {
+    if (refill().tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+  bool full() const { return tokens_ >= 2 * rate_ - 1e-9; }
+
+ private:
+  double rate_, tokens_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 }  // namespace
 
 struct Server::Impl {
@@ -77,6 +102,17 @@ struct Server::Impl {
   Hub hub;
   tcp::acceptor acceptor;
   std::filesystem::path web_root;
+  std::map<asio::ip::address, RateLimit> http_limits;  // per client address
+
+  // Whether one more HTTP request from `from` is allowed now.
+  bool allow_request(const asio::ip::address& from) {
+    if (http_limits.size() > 10000) {  // forget the addresses that have been quiet
+      for (auto it = http_limits.begin(); it != http_limits.end();)
+        it = it->second.refill().full() ? http_limits.erase(it) : std::next(it);
+    }
+    auto it = http_limits.try_emplace(from, options.requests_per_second).first;
+    return it->second.take();
+  }
 
   explicit Impl(ServerOptions o)
       : options(std::move(o)),
@@ -118,8 +154,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void start(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(server_.options.max_message);
-    tokens_ = 2 * server_.options.messages_per_second;
-    last_refill_ = std::chrono::steady_clock::now();
+    limit_ = RateLimit(server_.options.messages_per_second);
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->read();
     });
@@ -153,7 +188,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     if (!ws_.got_text()) {
       send(std::make_shared<const std::string>(
           R"({"type":"error","status":400,"message":"messages are JSON text frames, not binary"})"));
-    } else if (!take_token()) {
+    } else if (!limit_.take()) {
       if (++floods_ > 100) return close(websocket::close_code::policy_error, "too many messages");
       send(std::make_shared<const std::string>(json{
           {"type", "error"},
@@ -165,17 +200,6 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       server_.hub.handle(*this, text);
     }
     if (!closed_) read();
-  }
-
-  bool take_token() {
-    const auto now = std::chrono::steady_clock::now();
-    const double rate = server_.options.messages_per_second;
-    tokens_ = std::min(2 * rate,
-                       tokens_ + rate * std::chrono::duration<double>(now - last_refill_).count());
-    last_refill_ = now;
-    if (tokens_ < 1) return false;
-    tokens_ -= 1;
-    return true;
   }
 
   void write() {
@@ -205,9 +229,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closed_ = false;
-  double tokens_ = 0;
+  RateLimit limit_;
   int floods_ = 0;
-  std::chrono::steady_clock::time_point last_refill_;
 };
 
 // ------------------------------------------------------------------ HTTP
@@ -242,6 +265,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (ec) return close();
     auto request = parser_->release();
+    beast::error_code peer_ec;
+    const auto peer = stream_.socket().remote_endpoint(peer_ec);
+    if (!peer_ec && !server_.allow_request(peer.address())) {
+      auto res = std::make_shared<http::response<http::string_body>>(
+          http::status::too_many_requests, request.version());
+      res->set(http::field::content_type, "application/json");
+      res->set(http::field::retry_after, "1");
+      res->body() =
+          json{{"error", "too many requests from this address: at most " +
+                             std::to_string(static_cast<int>(server_.options.requests_per_second)) +
+                             " a second (bursts of twice that); wait a second"}}
+              .dump();
+      res->keep_alive(request.keep_alive());
+      res->prepare_payload();
+      return send(res);
+    }
     if (websocket::is_upgrade(request)) {
       if (request.target() != "/ws") return close();
       stream_.expires_never();

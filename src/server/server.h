@@ -18,6 +18,7 @@ struct ServerOptions {
   std::size_t max_message = 4096;   // bytes in one WebSocket message
   std::size_t max_body = 16384;     // bytes in one HTTP request body
   double messages_per_second = 20;  // per connection, with a burst of twice that
+  double requests_per_second = 50;  // HTTP requests per client address, bursts of twice that
 };
 
 class Server {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -115,6 +116,45 @@ TEST(Engine, EloFromResults) {
   EXPECT_LT(margin, 150);
   elo_from_results(75, 0, 25, elo, margin);
   EXPECT_NEAR(elo, 190.85, 0.1);  // -400 log10(1/0.75 - 1)
+}
+
+TEST(Engine, CleanSweepHasABoundedElo) {
+  double elo, margin;
+  elo_from_results(100, 0, 0, elo, margin);
+  EXPECT_NEAR(elo, 921.3, 0.1);           // score 100.5 / 101
+  EXPECT_NEAR(elo - margin, 606.8, 0.1);  // 0.05^(1/100) = 0.9705: the 95% lower bound
+  double lost, lost_margin;
+  elo_from_results(0, 0, 100, lost, lost_margin);
+  EXPECT_NEAR(lost, -elo, 1e-9);
+  EXPECT_NEAR(lost_margin, margin, 1e-9);
+  // More games of the same sweep: a higher bound, still finite.
+  double more, more_margin;
+  elo_from_results(400, 0, 0, more, more_margin);
+  EXPECT_GT(more - more_margin, elo - margin);
+  EXPECT_TRUE(std::isfinite(more));
+}
+
+TEST(Engine, LevelSpecsAreTheLevelTables) {
+  auto kalah = make_game("kalah");
+  EXPECT_EQ(level_spec(*kalah, 1), "alphabeta:depth=1,time=1,noise=4");
+  EXPECT_EQ(level_spec(*kalah, 10), "alphabeta:nodes=2000000,time=5");
+  auto toguz = make_game("toguz");
+  EXPECT_EQ(level_spec(*toguz, 9), "alphabeta:depth=10,time=2");
+  EXPECT_THROW(level_spec(*kalah, 11), VariantError);
+}
+
+TEST(Engine, WeightsOptionIsCheckedAndPartial) {
+  auto kalah = make_game("kalah");
+  EXPECT_NO_THROW(make_engine(*kalah, "alphabeta:depth=2,weights=100/5/60"));
+  for (const char* spec : {"alphabeta:weights=1/2/3/4/5/6/7/8/9/10", "alphabeta:weights=1//2",
+                           "alphabeta:weights=a", "level:3,weights=1"}) {
+    try {
+      make_engine(*kalah, spec);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const VariantError& e) {
+      EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

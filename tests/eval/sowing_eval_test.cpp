@@ -41,6 +41,33 @@ TEST(SowingEval, OwareChainedCapture) {
   EXPECT_EQ(f[kStoreDiff], 7);
 }
 
+TEST(SowingEval, OwareExposedPits) {
+  const auto rules = preset("oware");
+  // South's pits with 1 or 2 seeds become 2 or 3 with one more: 1 + 2 + 1 = 4 seeds close to
+  // capture; North's 2 in his pit 2 and 1 in pit 5: 3.
+  const auto s = sowing::State::from_position(*rules, "1,2,4,5,1,6/4,2,4,4,1,4/8,2/S");
+  const SowingEval eval(*rules);
+  std::array<int, kSowingFeatures> f;
+  eval.features(s, f);
+  EXPECT_EQ(f[kExposed], 4 - 3);
+  EXPECT_EQ(f[kTuz], 0);
+}
+
+TEST(SowingEval, ToguzTuz) {
+  const auto rules = preset("toguz");
+  // South owns a tuz in North's row (N3), North none: +1 for South to move, -1 for North.
+  const std::string board = "9,9,9,9,9,9,9,9,9/9,9,0,9,9,9,9,9,9/9,0/";
+  const SowingEval eval(*rules);
+  std::array<int, kSowingFeatures> f;
+  eval.features(sowing::State::from_position(*rules, board + "S/tuz:N3"), f);
+  EXPECT_EQ(f[kTuz], 1);
+  eval.features(sowing::State::from_position(*rules, board + "N/tuz:N3"), f);
+  EXPECT_EQ(f[kTuz], -1);
+  // Toguz captures even counts: odd pits are close to capture. North (to move) has eight
+  // pits of 9 (N3 is his emptied pit, South's tuz), South nine.
+  EXPECT_EQ(f[kExposed], 8 * 9 - 9 * 9);
+}
+
 TEST(Tune, IsReproducibleAndFitsBetter) {
   const auto rules = preset("oware");
   TuneOptions o;
@@ -48,10 +75,26 @@ TEST(Tune, IsReproducibleAndFitsBetter) {
   o.depth = 2;
   const auto a = tune_sowing(*rules, default_sowing_weights(*rules), o);
   const auto b = tune_sowing(*rules, default_sowing_weights(*rules), o);
-  EXPECT_EQ(a.weights.w, b.weights.w);
+  EXPECT_EQ(a.weights, b.weights);
   EXPECT_EQ(a.positions, b.positions);
   EXPECT_GT(a.positions, 100u);
   EXPECT_LE(a.rms_after, a.rms_before + 1e-6);
+  EXPECT_EQ(a.weights.size(), static_cast<std::size_t>(kSowingFeatures));
+}
+
+TEST(Tune, FitRecoversALinearRule) {
+  // Margins made exactly by 2 x f0 - 0.5 x f1: the fit finds those weights (in hundredths).
+  std::vector<std::vector<int>> f;
+  std::vector<double> m;
+  for (int a = -5; a <= 5; ++a)
+    for (int b = -3; b <= 4; ++b) {
+      f.push_back({a, b});
+      m.push_back(2.0 * a - 0.5 * b);
+    }
+  const auto r = fit_weights(f, m, {0, 0}, 1e-9);
+  EXPECT_EQ(r.weights, (std::vector<int>{200, -50}));
+  EXPECT_NEAR(r.rms_after, 0, 1e-6);
+  EXPECT_GT(r.rms_before, 1);
 }
 
 }  // namespace

@@ -276,3 +276,130 @@ TEST(SowingSearch, ProverAgreesWithExhaustiveSearch) {
 
 }  // namespace
 }  // namespace naqala::search
+
+#include <chrono>
+
+#include "search/mcts.h"
+
+namespace naqala::search {
+namespace {
+
+std::shared_ptr<const sowing::Rules> preset_rules(const std::string& name) {
+  for (const auto& p : sowing::presets())
+    if (p.name == name) return sowing::load_rules(p.toml, name, {});
+  ADD_FAILURE() << "no preset " << name;
+  return nullptr;
+}
+
+// worst[p][l]: the least player p is sure of with half l of Congklak's joint first move, by the
+// values of `value(move)` (South's view).
+template <class Value>
+std::array<std::array<int, kJointLabels>, 2> worst_cases(const State& s, Value value) {
+  std::array<std::array<int, kJointLabels>, 2> worst;
+  for (auto& w : worst) w.fill(kInfinity);
+  State::MoveList moves;
+  s.legal_moves(moves);
+  for (auto m : moves) {
+    const int v = value(m);
+    for (Player p : {Player::South, Player::North}) {
+      int& w = worst[index(p)][joint_half(m, p)];
+      w = std::min(w, p == Player::South ? v : -v);
+    }
+  }
+  return worst;
+}
+
+int best_of(const std::array<int, kJointLabels>& w) {
+  int best = -kInfinity;
+  for (int v : w)
+    if (v < kInfinity) best = std::max(best, v);
+  return best;
+}
+
+TEST(JointMoves, AlphaBetaTakesEachPlayersMaximinHalf) {
+  const auto rules = preset_rules("congklak");
+  const State s = State::initial(*rules);
+  ASSERT_TRUE(is_joint_node(s));
+  const eval::SowingEval eval(*rules);
+  Search search{eval};
+  Limits limits;
+  limits.depth = 2;
+  const auto r = search.search(s, limits);
+  ASSERT_TRUE(r.has_move);
+  // Each joint move's value at depth 2 for South: the depth-1 search of the child.
+  const auto worst = worst_cases(s, [&](State::Move m) {
+    State child = s;
+    child.play(m);
+    if (child.is_over()) return terminal_value(child.outcome(), Player::South);
+    Search one{eval};
+    Limits l1;
+    l1.depth = 1;
+    const int v = one.search(child, l1).value;
+    return child.to_move() == Player::South ? v : -v;
+  });
+  for (Player p : {Player::South, Player::North})
+    EXPECT_EQ(worst[index(p)][joint_half(r.best, p)], best_of(worst[index(p)])) << index(p);
+  EXPECT_EQ(r.value, best_of(worst[0]));
+}
+
+TEST(JointMoves, MctsDecouplesTheHalves) {
+  const auto rules = preset_rules("congklak");
+  const State s = State::initial(*rules);
+  MctsOptions options;
+  options.seed = 3;
+  Mcts<State> mcts(options);
+  const auto r = mcts.search(s, 4000, 0);
+  ASSERT_TRUE(r.has_move);
+  State::MoveList moves;
+  s.legal_moves(moves);
+  EXPECT_NE(std::find(moves.begin(), moves.end(), r.best), moves.end());
+  // Each player's half is the one he tried most, and he tried every half.
+  std::array<std::array<std::uint64_t, kJointLabels>, 2> visits{};
+  for (const auto& m : r.moves)
+    for (Player p : {Player::South, Player::North})
+      visits[index(p)][joint_half(m.move, p)] += m.visits;
+  for (Player p : {Player::South, Player::North}) {
+    const auto& v = visits[index(p)];
+    EXPECT_EQ(v[joint_half(r.best, p)], *std::max_element(v.begin(), v.end()));
+    for (auto m : moves) EXPECT_GT(v[joint_half(m, p)], 0u);
+  }
+}
+
+TEST(TimeManagement, SharesTheClockAndKeepsAReserve) {
+  EXPECT_NEAR(time_for_move(10, 0), 0.4, 1e-9);
+  EXPECT_NEAR(time_for_move(10, 1), 1.2, 1e-9);
+  for (double remaining : {0.0001, 0.003, 0.01, 0.05, 1.0})
+    for (double increment : {0.0, 0.001, 0.1, 5.0}) {
+      const double t = time_for_move(remaining, increment);
+      EXPECT_GT(t, 0);
+      EXPECT_LE(t, remaining / 3 + 1e-12) << remaining << " " << increment;
+    }
+}
+
+// A whole Kalah game on a tiny clock (a quarter second each, 10 ms increment): alpha-beta
+// spends time_for_move() per move and never runs out.
+TEST(TimeManagement, NeverLosesOnTimeOnATinyClock) {
+  const auto rules = preset_rules("kalah");
+  State s = State::initial(*rules);
+  Search search{eval::SowingEval(*rules)};
+  std::array<double, 2> clock{0.25, 0.25};
+  const double increment = 0.01;
+  int plies = 0;
+  while (!s.is_over() && plies < 300) {
+    double& left = clock[index(s.to_move())];
+    Limits limits;
+    limits.seconds = time_for_move(left, increment);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = search.search(s, limits);
+    left -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_GT(left, 0) << "flag fell at ply " << plies;
+    left += increment;
+    ASSERT_TRUE(r.has_move);
+    s.play(r.best);
+    ++plies;
+  }
+  EXPECT_TRUE(s.is_over());
+}
+
+}  // namespace
+}  // namespace naqala::search

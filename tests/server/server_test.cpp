@@ -1,6 +1,7 @@
 // API and WebSocket tests of `naqala serve`: a real server on a free port, real sockets.
 #include "server/server.h"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
 #include <boost/asio.hpp>
@@ -40,11 +41,12 @@ std::filesystem::path temp_db(const std::string& name) {
 // A server running on its own thread.
 class Running {
  public:
-  explicit Running(const std::filesystem::path& db) {
+  explicit Running(const std::filesystem::path& db, double requests_per_second = 1000) {
     naqala::server::ServerOptions o;
     o.port = 0;
     o.db = db.string();
     o.messages_per_second = 200;
+    o.requests_per_second = requests_per_second;
     server_ = std::make_unique<naqala::server::Server>(o);
     thread_ = std::thread([this] { server_->run(); });
   }
@@ -287,6 +289,191 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
   EXPECT_GE(pongs, 400);
 }
 
+TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {
+  server_.reset();
+  server_ = std::make_unique<Running>(db_, /*requests_per_second=*/5);
+  port_ = server_->port();
+  // A burst of 10 passes, then each request over the rate is refused with a clear message.
+  int ok = 0, limited = 0;
+  std::string message;
+  for (int i = 0; i < 30; ++i) {
+    Reply r = request(port_, http::verb::get, "/api/health");
+    if (r.status == 200) ++ok;
+    if (r.status == 429) {
+      ++limited;
+      message = r.json_body()["error"];
+    }
+  }
+  EXPECT_GE(ok, 10);
+  EXPECT_LT(ok, 20);
+  EXPECT_EQ(ok + limited, 30);
+  EXPECT_NE(message.find("at most 5 a second"), std::string::npos) << message;
+  std::this_thread::sleep_for(1100ms);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);  // the bucket refills
+}
+
+// Two players seated in a new game against each other, both watching it.
+struct Table {
+  std::string id, south_token, north_token;
+  std::unique_ptr<Ws> south, north;
+  json view;  // the first view with the game being played
+};
+
+Table human_game(unsigned short port, const json& request_body) {
+  const std::string ann = new_player(port, "ann"), bob = new_player(port, "bob");
+  json body = request_body;
+  body["token"] = ann;
+  body["opponent"] = "human";
+  Table t{post(port, "/api/games", body)["id"], ann, bob};
+  t.south = std::make_unique<Ws>(port);
+  t.north = std::make_unique<Ws>(port);
+  t.south->send({{"type", "hello"}, {"token", ann}});
+  t.north->send({{"type", "hello"}, {"token", bob}});
+  t.south->send({{"type", "watch"}, {"game", t.id}});
+  t.north->send({{"type", "join"}, {"game", t.id}});
+  t.view = t.south->until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  return t;
+}
+
+int seeds_on(const json& board) {
+  int n = board["stores"][0].get<int>() + board["stores"][1].get<int>();
+  for (const auto& row : board["rows"])
+    for (const auto& c : row) n += c.get<int>();
+  if (board.contains("middle_row")) {  // rows[2] repeats it, reversed
+    for (const auto& c : board["rows"][2]) n -= c.get<int>();
+    for (const auto& c : board["middle_row"]) n += c.get<int>();
+  }
+  return n;
+}
+
+TEST_F(ServerTest, RelaySowingsComeWithTheirPathLapByLap) {
+  Table t = human_game(port_, {{"variant", "ayoayo"}});
+  ASSERT_FALSE(t.view.is_null());
+  const int total = seeds_on(t.view["board"]);
+  std::size_t most_laps = 0;
+  json view = t.view;
+  for (std::size_t ply = 1; ply <= 12 && view["status"] == "playing"; ++ply) {
+    Ws& mover = view["to_move"] == "south" ? *t.south : *t.north;
+    mover.send({{"type", "move"}, {"game", t.id}, {"move", view["legal"].back()}});
+    view = t.south->game_with_plies(t.id, ply);
+    ASSERT_FALSE(view.is_null());
+    const json& path = view["path"];
+    ASSERT_TRUE(path.is_object()) << "ayoayo sows in relays: every move is traced";
+    EXPECT_EQ(path["ply"], ply);
+    for (const auto& lap : path["laps"]) {
+      // The seeds on the board as a lap starts, and those in the hand it sows, are all seeds.
+      EXPECT_EQ(seeds_on(lap["board"]) + static_cast<int>(lap["pits"].size()), total) << lap;
+      for (const auto& pit : lap["pits"]) EXPECT_TRUE(pit.get<std::string>().size() >= 2) << pit;
+    }
+    // The last lap ends where the move's last seed fell: after it, the board is the new one
+    // but for what the move captured there.
+    json last = path["laps"].back();
+    json board = last["board"];
+    for (const auto& pit : last["pits"]) {
+      const std::string p = pit;
+      if (p.starts_with("store:")) continue;
+      board["rows"][p[0] == 'S' ? 0 : 1][std::stoi(p.substr(1)) - 1] =
+          board["rows"][p[0] == 'S' ? 0 : 1][std::stoi(p.substr(1)) - 1].get<int>() + 1;
+    }
+    for (int r = 0; r < 2; ++r)
+      for (int i = 0; i < 6; ++i) {
+        const int now = view["board"]["rows"][r][i], sown = board["rows"][r][i];
+        EXPECT_TRUE(now == sown || now == 0) << "row " << r << " pit " << i + 1;
+      }
+    most_laps = std::max(most_laps, path["laps"].size());
+  }
+  EXPECT_GT(most_laps, 1u) << "some move of the first twelve relays";
+
+  // Bao's sowing is traced too, lap by lap, in its own pit names.
+  Table bao = human_game(port_, {{"variant", "bao"}});
+  ASSERT_FALSE(bao.view.is_null());
+  bao.south->send({{"type", "move"}, {"game", bao.id}, {"move", bao.view["legal"][0]}});
+  json after = bao.south->game_with_plies(bao.id, 1);
+  ASSERT_TRUE(after["path"].is_object()) << after;
+  EXPECT_TRUE(after["path"]["laps"][0]["board"].contains("south"));
+  EXPECT_TRUE(
+      std::string("abcdefgh").find(after["path"]["laps"][0]["pits"][0].get<std::string>()[0]) !=
+      std::string::npos);
+}
+
+TEST_F(ServerTest, ToguzLimitsDrawOffersToThreeAPlayer) {
+  Table t = human_game(port_, {{"variant", "toguz"}});
+  ASSERT_FALSE(t.view.is_null());
+  EXPECT_EQ(t.view["draw_offers_left"], json::array({3, 3}));
+  for (int i = 0; i < 3; ++i) {
+    t.south->send({{"type", "offer_draw"}, {"game", t.id}});
+    ASSERT_FALSE(
+        t.north->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "south"; })
+            .is_null());
+    t.north->send({{"type", "decline_draw"}, {"game", t.id}});
+    json v =
+        t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"].is_null(); });
+    EXPECT_EQ(v["draw_offers_left"][0], 2 - i);
+  }
+  t.south->send({{"type", "offer_draw"}, {"game", t.id}});
+  json refused = t.south->error_reply();
+  EXPECT_EQ(refused["status"], 409);
+  EXPECT_NE(refused["message"].get<std::string>().find("at most 3 times"), std::string::npos);
+  // North still has his three.
+  t.north->send({{"type", "offer_draw"}, {"game", t.id}});
+  json offered =
+      t.south->until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "north"; });
+  EXPECT_EQ(offered["draw_offers_left"], json::array({0, 2}));
+}
+
+TEST_F(ServerTest, ToguzEndsWhenAKazanReaches82) {
+  Table t = human_game(port_, {{"variant", "toguz"}});
+  ASSERT_FALSE(t.view.is_null());
+  t.south.reset();
+  t.north.reset();
+  // The game goes on from a position one capture short of 82 (South's 9 sows a stone back
+  // into itself and makes North's pit 1 even), written into the store while the server is down.
+  server_.reset();
+  {
+    SQLite::Database db(db_.string(), SQLite::OPEN_READWRITE);
+    SQLite::Statement q(db, "UPDATE games SET start_position=? WHERE id=?");
+    q.bind(1, "5,5,5,5,5,5,5,5,2/1,5,5,5,5,5,5,5,4/80,0/S");
+    q.bind(2, t.id);
+    ASSERT_EQ(q.exec(), 1);
+  }
+  server_ = std::make_unique<Running>(db_);
+  port_ = server_->port();
+  Ws south(port_);
+  south.send({{"type", "hello"}, {"token", t.south_token}});
+  south.send({{"type", "move"}, {"game", t.id}, {"move", "9"}});
+  json over = south.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
+  ASSERT_FALSE(over.is_null());
+  // The other player's polite resignation (RULES.md section 15) is the game's own end.
+  EXPECT_EQ(over["outcome"]["winner"], "south");
+  EXPECT_EQ(over["outcome"]["reason"], "threshold");
+  EXPECT_EQ(over["outcome"]["scores"][0], 82);
+}
+
+TEST_F(ServerTest, CongklakSimultaneousStartRunsBothClocks) {
+  Table t =
+      human_game(port_, {{"variant", "congklak"}, {"clock", {{"minutes", 1}, {"increment", 0}}}});
+  ASSERT_FALSE(t.view.is_null());
+  EXPECT_EQ(t.view["clock"]["running_sides"], json::array({"south", "north"}));
+  std::this_thread::sleep_for(300ms);
+  t.north->send(
+      {{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["north"]["options"][0]}});
+  json half = t.south->until(
+      [](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
+  ASSERT_FALSE(half.is_null());
+  // North's clock stopped when he chose; South's runs on until he chooses.
+  EXPECT_EQ(half["clock"]["running_sides"], json::array({"south"}));
+  const int north_ms = half["clock"]["north_ms"];
+  EXPECT_LE(north_ms, 60000 - 250);
+  std::this_thread::sleep_for(300ms);
+  t.south->send(
+      {{"type", "move"}, {"game", t.id}, {"move", t.view["joint"]["south"]["options"][0]}});
+  json played = t.south->game_with_plies(t.id, 1);
+  ASSERT_FALSE(played.is_null());
+  EXPECT_EQ(played["clock"]["north_ms"], north_ms);
+  EXPECT_LE(played["clock"]["south_ms"].get<int>(), 60000 - 550);
+  EXPECT_EQ(played["clock"]["running_sides"].size(), 1u);
+}
+
 TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
   const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob"),
                     eve = new_player(port_, "eve");
@@ -308,8 +495,7 @@ TEST_F(ServerTest, HumanGameRefusesIllegalAndOutOfTurnMoves) {
   b.send({{"type", "hello"}, {"token", bob}});
   b.read();
   b.send({{"type", "join"}, {"game", id}});
-  json joined =
-      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  json joined = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
   ASSERT_FALSE(joined.is_null());
   EXPECT_EQ(joined["you"], "north");
   EXPECT_EQ(joined["seats"][1]["name"], "bob");
@@ -379,8 +565,7 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
   EXPECT_EQ(review["boards"].size(), 3u);
 
   a.send({{"type", "rematch"}, {"game", id}});
-  json rematch =
-      a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
+  json rematch = a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });
   ASSERT_FALSE(rematch.is_null());
   json next =
       request(port_, http::verb::get, "/api/games/" + rematch["next_game"].get<std::string>())
@@ -399,16 +584,14 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   b.send({{"type", "hello"}, {"token", bob}});
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(a.until([](json& m) {
-                  return m["type"] == "game" && m["status"] == "playing";
-                }).is_null());
+  ASSERT_FALSE(
+      a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
 
   b.send({{"type", "accept_draw"}, {"game", id}});
   EXPECT_EQ(b.error_reply()["status"], 409);
   a.send({{"type", "offer_draw"}, {"game", id}});
-  ASSERT_FALSE(b.until([](json& m) {
-                  return m["type"] == "game" && m["draw_offer"] == "south";
-                }).is_null());
+  ASSERT_FALSE(
+      b.until([](json& m) { return m["type"] == "game" && m["draw_offer"] == "south"; }).is_null());
   b.send({{"type", "accept_draw"}, {"game", id}});
   json drawn = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(drawn.is_null());
@@ -424,9 +607,8 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   EXPECT_EQ(g2["you"], "north");  // colours alternate
   EXPECT_EQ(g2["match"]["game"], 2);
   a.send({{"type", "resign"}, {"game", second}});
-  json end = a.until([&](json& m) {
-    return m["type"] == "game" && m["id"] == second && m["status"] == "over";
-  });
+  json end = a.until(
+      [&](json& m) { return m["type"] == "game" && m["id"] == second && m["status"] == "over"; });
   ASSERT_FALSE(end.is_null());
   EXPECT_EQ(end["match"]["points"]["south"], 2.0);  // bob, South in game 2, leads 2-1
   EXPECT_TRUE(end["match"]["over"].get<bool>());
@@ -447,8 +629,7 @@ TEST_F(ServerTest, FlagFallIsALoss) {
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
   // 0.6 s each; South does not move.
-  json over =
-      a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
+  json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["outcome"]["reason"], "timeout");
   EXPECT_EQ(over["outcome"]["winner"], "north");
@@ -470,9 +651,8 @@ TEST_F(ServerTest, GamesSurviveARestart) {
     b.send({{"type", "hello"}, {"token", bob}});
     a.send({{"type", "watch"}, {"game", id}});
     b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(a.until([](json& m) {
-                    return m["type"] == "game" && m["status"] == "playing";
-                  }).is_null());
+    ASSERT_FALSE(
+        a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
     std::size_t n = 0;
     for (const auto& [who, move] :
          std::vector<std::pair<Ws*, std::string>>{{&a, "1"}, {&b, "2"}, {&a, "2"}}) {
@@ -516,8 +696,8 @@ TEST_F(ServerTest, ConcurrentGamesStayApart) {
         south.send({{"type", "hello"}, {"token", s}});
         north.send({{"type", "hello"}, {"token", n}});
         north.send({{"type", "join"}, {"game", id}});
-        json view = north.until(
-            [](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+        json view =
+            north.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
         for (int p = 0; p < kPlies && !view.is_null() && view["status"] == "playing"; ++p) {
           Ws& mover = view["to_move"] == "south" ? south : north;
           const auto legal = view["legal"];
@@ -561,8 +741,7 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
   b.send({{"type", "hello"}, {"token", bob}});
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
-  json view =
-      b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  json view = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
   ASSERT_FALSE(view.is_null());
   ASSERT_TRUE(view["joint"].is_object()) << view["board"];
   const std::string south = view["joint"]["south"]["options"][0],
@@ -571,8 +750,8 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
   b.send({{"type", "move"}, {"game", id}, {"move", "99"}});
   EXPECT_EQ(b.error_reply()["status"], 400);
   b.send({{"type", "move"}, {"game", id}, {"move", north}});
-  json half = a.until(
-      [](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
+  json half =
+      a.until([](json& m) { return m["type"] == "game" && m["joint"]["north"]["chosen"] == true; });
   ASSERT_FALSE(half.is_null());
   EXPECT_EQ(half["plies"].size(), 0u);
   // North's choice stays secret: the view says that he chose, not what.

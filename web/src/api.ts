@@ -4,7 +4,7 @@ export interface OptionInfo { name: string; help: string; type: string; default:
 export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
 export interface Ply { side: string; text: string }
-export interface ClockView { south_ms: number; north_ms: number; running: string | null; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
+export interface ClockView { south_ms: number; north_ms: number; running: string | null; running_sides?: string[]; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
 export interface Outcome { winner: string | null; reason: string; scores: [number, number]; result: string }
 export interface MatchView { id: number; best_of: number; game: number; draw_rule: string; points: { south: number; north: number }; over: boolean }
 export interface GameView {
@@ -15,6 +15,8 @@ export interface GameView {
   clock: ClockView | null; match: MatchView | null; you: string | null;
   // Congklak's simultaneous start: who has chosen (secretly) and each side's pits to choose from.
   joint: Record<string, { chosen: boolean; options: string[] }> | null;
+  // How ply `ply` was sown, lap by lap (relay sowings, Bao, Omweso); null when not traced.
+  path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
 }
 export interface Player { id: number; name: string; token: string }
 

@@ -23,6 +23,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   const bottomSeat = h("div", { class: "seat", id: "seat-bottom" });
   const status = h("div", { class: "status", id: "status", "aria-live": "polite" });
   const legalBox = h("div", { class: "legal-moves", id: "legal-moves" });
+  const phaseBox = h("div", { class: "phase", id: "phase" });
   const controls = h("div", { class: "controls", id: "controls" });
   const moves = h("ol", { class: "moves", id: "moves" });
   const animateBox = h("input", { type: "checkbox", id: "animate", checked: localStorage.getItem(ANIMATE_KEY) !== "off" });
@@ -32,7 +33,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   const capLine = h("div", { class: "small", id: "cap" });
 
   root.replaceChildren(title, h("div", { class: "game-layout" },
-    h("section", {}, topSeat, boardWrap, bottomSeat, status, capLine, legalBox),
+    h("section", {}, topSeat, boardWrap, bottomSeat, status, capLine, phaseBox, legalBox),
     h("aside", {}, share, controls, h("label", { class: "small" }, animateBox, " animate sowing step by step"),
       h("h2", {}, "Moves"), moves)));
 
@@ -54,12 +55,27 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     if (!view) return;
     live.send({ type: "move", game: id, move, ply: view.plies.length });
   };
+  // A setup sent at once: one move per pit, each naming the ply it expects.
+  const playMany = (list: string[]) => {
+    if (!view) return;
+    const at = view.plies.length;
+    list.forEach((move, k) => live.send({ type: "move", game: id, move, ply: at + k }));
+  };
+  // Draws the board again, keeping the keyboard focus on the same pit.
+  const redraw = () => {
+    if (!shown || animating) return;
+    const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute("data-name") ?? document.activeElement.getAttribute("data-pit") : null;
+    rendererFor(shown.family).draw(svg, shown.board, ctxFor(shown));
+    renderChrome(shown);
+    if (focused) svg.querySelector<SVGElement>(`[data-name="${focused}"], [data-pit="${focused}"]`)?.focus();
+  };
   const send = (type: string) => live.send({ type, game: id });
 
   let choices: string[] = [];  // moves offered after a click that could mean several
   const ctxFor = (v: GameView): BoardContext => ({
     you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play, side: v.joint ? v.you : v.to_move,
     choose: (moves) => { choices = moves; renderChrome(v); },
+    game: id, playMany, redraw,
   });
 
   function lastDecision(v: GameView) {
@@ -82,15 +98,17 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     for (const side of ["south", "north"] as const) {
       const el = root.querySelector<HTMLElement>(`.clock[data-side="${side}"]`);
       if (!el) continue;
-      const running = c.running === side;
+      // Congklak's simultaneous start runs both clocks until each player has chosen.
+      const running = c.running_sides ? c.running_sides.includes(side) : c.running === side;
       const ms = (side === "south" ? c.south_ms : c.north_ms) - (running ? performance.now() - receivedAt : 0);
       el.textContent = formatClock(ms);
       el.classList.toggle("running", running);
       el.classList.toggle("low", ms < 30000);
     }
     // Toguz: the whole game is capped (2 hours); then the current result is final.
+    const ticking = c.running !== null || (c.running_sides?.length ?? 0) > 0;
     capLine.textContent = c.cap_ms > 0
-      ? `Game time left: ${formatClock(c.cap_ms - c.used_ms - (c.running ? performance.now() - receivedAt : 0))}` : "";
+      ? `Game time left: ${formatClock(c.cap_ms - c.used_ms - (ticking ? performance.now() - receivedAt : 0))}` : "";
   }
   const ticker = window.setInterval(tick, 250);
 
@@ -100,13 +118,22 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       const o = v.outcome;
       const who = o.winner ? (o.winner === v.you ? "You win" : `${o.winner === "south" ? v.seats[0].name : v.seats[1].name} wins`) : "A draw";
       const m = v.match ? (v.match.over ? " The match is over." : " The match goes on.") : "";
-      return `${who} by ${reasonText(o.reason)} (${o.scores[0]}–${o.scores[1]}).${m}`;
+      // Toguz: at 82 stones the other player resigns politely (RULES.md section 15); the game does it.
+      const why = o.reason === "threshold" && v.variant.startsWith("toguz")
+        ? "82 stones in the kazan (the other player resigns, as etiquette asks)" : reasonText(o.reason);
+      return `${who} by ${why} (${o.scores[0]}–${o.scores[1]}).${m}`;
     }
     if (v.joint) {
       const mine = v.you ? v.joint[v.you] : null;
       return mine && !mine.chosen ? "Both players choose their first pit at the same time: choose yours."
         : "Both players choose their first pit at the same time; waiting for the choice.";
     }
+    const mine = v.you !== null && v.to_move === v.you;
+    const other = v.seats[v.to_move === "south" ? 0 : 1].name;
+    const phase = v.board?.phase ?? (typeof v.board?.setup === "string" ? "setup" : "play");
+    if (phase === "setup") return mine ? "Your move: lay out your seeds." : `${other} lays out the seeds.`;
+    if (phase === "pie") return mine ? "Your move: choose your row (pie rule)." : `${other} chooses a row (pie rule).`;
+    if (phase === "claim") return mine ? "Your move: claim pits of your opponent's row." : `${other} claims pits.`;
     if (v.draw_offer && v.draw_offer !== v.you) return `${v.draw_offer === "south" ? v.seats[0].name : v.seats[1].name} offers a draw.`;
     if (v.you && v.to_move === v.you) return "Your move.";
     const mover = v.seats[v.to_move === "south" ? 0 : 1];
@@ -121,6 +148,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     status.textContent = statusText(v);
     const renderer = rendererFor(v.family);
     const legal = myLegal();
+    phaseBox.replaceChildren(...(renderer.panel && v === view ? renderer.panel(v.board, ctxFor(v)) : []));
     const listed = choices.length ? choices.filter((m) => legal.includes(m)) : legal.filter((m) => !renderer.onBoard(m, v.board));
     legalBox.replaceChildren(...(listed.length
       ? [h("span", { class: "small" }, choices.length ? "Which move? " : "Your moves: "),
@@ -163,10 +191,15 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     const renderer = rendererFor(v.family);
     const added = before ? v.plies.length - before.plies.length : 0;
     const ply = v.plies[v.plies.length - 1];
-    if (before && renderer.animate && animateBox.checked && added === 1 && ply.side !== "*") {
+    // The server's trace of a relay sowing (lap after lap) when it sent one, else a single lap.
+    const laps = v.path && v.path.ply === v.plies.length ? v.path.laps : null;
+    if (before && animateBox.checked && added === 1 && ply.side !== "*" && (laps ? renderer.animateLaps : renderer.animate)) {
       animating = { skip: false };
       renderChrome(v);
-      await renderer.animate(svg, before.board, v.board, ply, ctxFor(before), animating);
+      boardWrap.classList.add("animating");
+      if (laps && renderer.animateLaps) await renderer.animateLaps(svg, laps, ctxFor(before), animating);
+      else await renderer.animate!(svg, before.board, v.board, ply, ctxFor(before), animating);
+      boardWrap.classList.remove("animating");
       animating = null;
     }
     shown = v;

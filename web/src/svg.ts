@@ -36,3 +36,19 @@ export function clickable(g: SVGElement, label: string, onActivate: () => void):
     if (k === "Enter" || k === " ") { e.preventDefault(); onActivate(); }
   });
 }
+
+// A pit of a layout being composed: click, Enter or + adds a seed; shift-click, right-click,
+// − or Backspace takes one back.
+export function adjustable(g: SVGElement, label: string, change: (by: 1 | -1) => void): void {
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", label);
+  g.classList.add("legal", "setup");
+  g.addEventListener("click", (e) => change((e as MouseEvent).shiftKey ? -1 : 1));
+  g.addEventListener("contextmenu", (e) => { e.preventDefault(); change(-1); });
+  g.addEventListener("keydown", (e) => {
+    const k = (e as KeyboardEvent).key;
+    if (k === "Enter" || k === " " || k === "+") { e.preventDefault(); change(1); }
+    if (k === "-" || k === "−" || k === "Backspace" || k === "Delete") { e.preventDefault(); change(-1); }
+  });
+}

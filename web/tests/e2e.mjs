@@ -203,28 +203,154 @@ try {
     });
   }
 
-  if (variants.find((x) => x.name === "omweso")) {
-    await step("Omweso's setup is placed by clicking a pit and a count", async () => {
-      // Against a person (no engine plays Omweso yet): Bob joins over the live channel.
-      const id = await newGame({ variant: "omweso", opponent: "human" });
-      const bob = await (await fetch(`${base}/api/players`, { method: "POST", body: JSON.stringify({ name: "Bob" }) })).json();
-      const sock = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-      await new Promise((r) => sock.on("open", r));
-      sock.send(JSON.stringify({ type: "hello", token: bob.token }));
-      sock.send(JSON.stringify({ type: "join", game: id }));
+  // A second player over the live channel, for games against a person.
+  const opponent = async (id) => {
+    const bob = await (await fetch(`${base}/api/players`, { method: "POST", body: JSON.stringify({ name: "Bob" }) })).json();
+    const sock = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const views = [];
+    sock.on("message", (raw) => { const m = JSON.parse(raw); if (m.type === "game" && m.id === id) views.push(m); });
+    await new Promise((r) => sock.on("open", r));
+    sock.send(JSON.stringify({ type: "hello", token: bob.token }));
+    sock.send(JSON.stringify({ type: "join", game: id }));
+    const last = () => views[views.length - 1];
+    const play = (move) => sock.send(JSON.stringify({ type: "move", game: id, move }));
+    return { sock, last, play };
+  };
+  const viewOf = async (id) => (await fetch(`${base}/api/games/${id}`)).json();
+
+  if (variants.find((x) => x.name === "ayoayo")) {
+    await step("a relay sowing is animated lap after lap, and Escape skips it", async () => {
+      const id = await newGame({ variant: "ayoayo", opponent: "human", side: "south" });
+      const bob = await opponent(id);
       await page.goto(`${base}/#/game/${id}`);
+      await page.check("#animate");
+      let relay = null;
+      for (let k = 0; k < 8 && !relay; k++) {
+        await waitMyTurn();
+        // Count the board's redraws while the move is animated.
+        await page.evaluate(() => {
+          window.__draws = 0;
+          if (!window.__observer) {
+            window.__observer = new MutationObserver(() => window.__draws++);
+            window.__observer.observe(document.querySelector("#board"), { childList: true });
+          }
+        });
+        const n = await plies();
+        await page.click("#board .pit.legal >> nth=-1");
+        await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
+        const v = await viewOf(id);
+        if (v.path && v.path.laps.length > 1) relay = v.path;
+        await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 15000 });
+        if (relay) {
+          const seeds = relay.laps.reduce((a, l) => a + l.pits.length, 0);
+          const draws = await page.evaluate(() => window.__draws);
+          expect(draws >= seeds + relay.laps.length, `${draws} redraws for ${relay.laps.length} laps of ${seeds} seeds`);
+          break;
+        }
+        for (let t = 0; t < 50 && bob.last()?.to_move !== "north"; t++) await new Promise((r) => setTimeout(r, 100));
+        if (bob.last()?.status !== "playing") break;
+        bob.play(bob.last().legal[0]);
+      }
+      expect(relay, "no relay sowing in the first moves");
+      // Skipping: Escape ends the animation at once and the board shows the position.
+      for (let t = 0; t < 50 && bob.last()?.to_move !== "north"; t++) await new Promise((r) => setTimeout(r, 100));
+      bob.play(bob.last().legal[0]);
+      await waitMyTurn();
+      const n = await plies();
       await page.click("#board .pit.legal >> nth=0");
-      await page.waitForSelector('#legal-moves button[data-move^="a1="]');
-      await page.screenshot({ path: join(out, "omweso-setup.png") });
-      await page.click('#legal-moves button[data-move="a1=4"]');
+      await page.waitForSelector(".board-wrap.animating", { timeout: 5000 });
+      await page.screenshot({ path: join(out, "ayoayo-relay-animation.png") });
+      await page.keyboard.press("Escape");
+      await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 1000 });
+      await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
+      await page.uncheck("#animate");
+      bob.sock.close();
+    });
+  }
+
+  if (variants.find((x) => x.name === "gabata")) {
+    await step("Gabata: a pit of the middle row is played by clicking it", async () => {
+      const id = await newGame({ variant: "gabata", opponent: "human", side: "south" });
+      const bob = await opponent(id);
+      await page.goto(`${base}/#/game/${id}`);
+      await waitMyTurn();
+      const middle = await page.$$eval('#board .pit.legal[data-side="middle"]', (l) => l.map((g) => Number(g.getAttribute("data-pit"))));
+      expect(middle.length === 3, `South's half of the middle row should be playable, saw columns ${middle}`);
+      await page.click(`#board .pit.legal[data-side="middle"][data-pit="${middle[0]}"]`);
       await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 1);
-      expect((await page.textContent("#moves")).includes("a1=4"), "the setup ply is not in the move list");
-      sock.close();
+      // South's pits 7, 8, 9 are the middle row's columns 6, 5, 4 (from South's left).
+      const v = await viewOf(id);
+      expect(v.plies[0].text === String(7 + 6 - middle[0]), `clicked column ${middle[0]}, played ${v.plies[0].text}`);
+      await page.screenshot({ path: join(out, "gabata-after-move.png") });
+      bob.sock.close();
+    });
+  }
+
+  if (variants.find((x) => x.name === "omweso")) {
+    await step("Omweso's setup is laid out by clicking pits, with a counter", async () => {
+      const id = await newGame({ variant: "omweso", opponent: "human" });
+      const bob = await opponent(id);
+      await page.goto(`${base}/#/game/${id}`);
+      await page.waitForSelector("#setup-left");
+      expect((await page.textContent("#setup-left")).startsWith("32 seeds left"), await page.textContent("#setup-left"));
+      await page.click("#setup-even");
+      expect((await page.textContent("#setup-left")) === "Every seed is placed.", "spreading evenly left seeds over");
+      // Shift-click takes a seed back, a click puts one in, the keyboard does the same.
+      await page.click('#board .pit[data-pit="a1"]', { modifiers: ["Shift"] });
+      expect((await page.textContent("#setup-left")).startsWith("1 seeds left"), "shift-click did not take a seed back");
+      await page.focus('#board .pit[data-pit="b1"]');
+      await page.keyboard.press("Enter");
+      expect(await page.textContent('#board .pit[data-pit="b1"] .count') === "3", "Enter did not add a seed to b1");
+      await page.keyboard.press("Enter");
+      expect((await page.textContent("#toast")).includes("Every seed is placed"), "no message when no seed is left");
+      await page.screenshot({ path: join(out, "omweso-setup.png") });
+      await page.click("#setup-send");
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 15, null, { timeout: 10000 });
+      const v = await viewOf(id);
+      expect(v.plies[0].text === "a1=1" && v.plies[1].text === "b1=3", `setup plies ${v.plies.slice(0, 3).map((p) => p.text)}`);
+      expect(v.board.south.front[0] === 1 && v.board.south.back[7] === 2, "the layout on the board is not the one placed");
+      bob.sock.close();
+    });
+  }
+
+  if (variants.find((x) => x.name === "el-akil")) {
+    await step("el-akil: the mirrored layout is placed on both rows at once", async () => {
+      const id = await newGame({ variant: "el-akil", opponent: "human", side: "north" });  // North lays out
+      const bob = await opponent(id);
+      await page.goto(`${base}/#/game/${id}`);
+      await page.waitForSelector("#setup-left");
+      expect((await page.textContent("#setup-left")).startsWith("36 seeds left"), await page.textContent("#setup-left"));
+      await page.click("#setup-even");
+      await page.click('#board .pit[data-side="north"][data-pit="1"]', { button: "right" });
+      await page.click('#board .pit[data-side="south"][data-pit="2"]');
+      expect(await page.textContent('#board .pit[data-side="north"][data-pit="2"] .count') === "7", "the mirror pit does not follow");
+      await page.click("#setup-send");
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null, { timeout: 10000 });
+      const v = await viewOf(id);
+      expect(v.plies.map((p) => p.text).join(" ") === "1=5 2=7 3=6 4=6 5=6 6=6", `setup plies ${v.plies.map((p) => p.text)}`);
+      expect(v.board.phase === "pie", `phase ${v.board.phase} after the layout`);
+      bob.sock.close();
+    });
+  }
+
+  if (variants.find((x) => x.name === "madjnuni")) {
+    await step("madjnuni: the pie choice is made by clicking a row", async () => {
+      const id = await newGame({ variant: "madjnuni", opponent: "human", side: "north" });
+      const bob = await opponent(id);  // South lays out the seeds: 7 in each pit
+      for (let t = 0; t < 50 && bob.last()?.status !== "playing"; t++) await new Promise((r) => setTimeout(r, 100));
+      for (const row of ["S", "N"]) for (let k = 1; k <= 7; k++) bob.play(`${row}${k}=7`);
+      await page.goto(`${base}/#/game/${id}`);
+      await page.waitForSelector("#pie-help", { timeout: 10000 });
+      await page.screenshot({ path: join(out, "madjnuni-pie.png") });
+      await page.focus('#board .pit.legal[data-side="north"] >> nth=0');
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.querySelector("#moves")?.textContent.includes("keep"), null, { timeout: 10000 });
+      bob.sock.close();
     });
   }
 
   await step("a phone-sized screen shows the whole board", async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.goto(base);
     await phone.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
     await phone.goto(gameUrl);
@@ -232,6 +358,23 @@ try {
     const box = await phone.$eval("#board", (e) => e.getBoundingClientRect().width);
     expect(box <= 390, `board is ${box}px wide on a 390px screen`);
     await phone.screenshot({ path: join(out, "phone-kalah.png") });
+    if (variants.find((x) => x.name === "omweso")) {  // the widest board, with the setup panel
+      const id = await newGame({ variant: "omweso", opponent: "human" });
+      const bob = await opponent(id);
+      await phone.goto(`${base}/#/game/${id}`);
+      await phone.waitForSelector("#setup-send");
+      const wide = await phone.$eval("#board", (e) => e.getBoundingClientRect().width);
+      expect(wide <= 390, `Omweso's board is ${wide}px wide on a 390px screen`);
+      await phone.tap('#board .pit[data-pit="a1"]');
+      expect((await phone.textContent("#setup-left")).startsWith("31 seeds left"), "a tap did not place a seed");
+      await phone.tap("#setup-minus");  // no shift or right click on a phone: the minus
+      await phone.tap('#board .pit[data-pit="a1"]');
+      expect((await phone.textContent("#setup-left")).startsWith("32 seeds left"), "the minus did not take the seed back");
+      await phone.tap("#setup-minus");
+      await phone.tap('#board .pit[data-pit="a1"]');
+      await phone.screenshot({ path: join(out, "phone-omweso-setup.png") });
+      bob.sock.close();
+    }
     await phone.close();
   });
 

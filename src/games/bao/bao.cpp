@@ -4,6 +4,8 @@
 
 #include "core/error.h"
 #include "core/zobrist.h"
+#include "games/bao/family_common.h"
+#include "games/sow_trace.h"
 
 namespace naqala::bao {
 
@@ -30,12 +32,6 @@ constexpr int dir_from_kichwa(int k) {
 const ZobristTable& zobrist() {
   static const ZobristTable table(34, 64, 20, 0xba0ba0ULL);
   return table;
-}
-
-bool parse_bool(const std::string& key, const std::string& v) {
-  if (v == "true" || v == "1" || v == "yes") return true;
-  if (v == "false" || v == "0" || v == "no") return false;
-  throw VariantError("option " + key + "=" + v + " is not a boolean; allowed: true, false");
 }
 
 }  // namespace
@@ -79,40 +75,21 @@ Rules make_rules(std::string_view preset,
   r.game = preset == "bao-kujifunza" ? Game::Kujifunza : Game::Kiswahili;
   const auto infos = option_infos(r.game);
   for (const auto& [key, value] : options) {
-    const OptionInfo* info = nullptr;
-    for (const auto& i : infos)
-      if (i.name == key) info = &i;
-    if (!info) {
-      std::string known;
-      for (const auto& i : infos) known += (known.empty() ? "" : ", ") + i.name;
-      throw VariantError("unknown option '" + key + "' for " + r.name + "; " +
-                         (known.empty() ? "it has no options" : "options: " + known));
-    }
-    if (key == "house_seeds") {
-      if (value != "6" && value != "8")
-        throw VariantError("house_seeds=" + value + " is not allowed; allowed: 6, 8");
-      r.house_seeds = value == "8" ? 8 : 6;
-    } else if (key == "no_capture_from") {
-      if (value != "16" && value != "15")
-        throw VariantError("no_capture_from=" + value + " is not allowed; allowed: 16, 15");
-      r.no_capture_from = value == "15" ? 15 : 16;
-    } else if (key == "house_rules_in_mtaji") {
-      r.house_rules_in_mtaji = parse_bool(key, value);
-    } else if (key == "house_immune") {
-      r.house_immune = parse_bool(key, value);
-    } else if (key == "house_stop") {
-      if (value != "choice" && value != "forced")
-        throw VariantError("house_stop=" + value + " is not allowed; allowed: choice, forced");
-      r.house_stop_forced = value == "forced";
-    } else if (key == "takasia") {
-      r.takasia = parse_bool(key, value);
-    }
-    // The canonical spec lists the options that differ from the defaults.
+    const OptionInfo& info = find_option(infos, r.name, key);
     std::string canonical = value;
-    if (info->type == "bool") canonical = parse_bool(key, value) ? "true" : "false";
-    for (auto it = r.chosen.begin(); it != r.chosen.end();)
-      it = it->first == key ? r.chosen.erase(it) : it + 1;
-    if (canonical != info->default_value) r.chosen.emplace_back(key, canonical);
+    if (info.type == "bool") {
+      const bool on = parse_bool(key, value);
+      canonical = on ? "true" : "false";
+      if (key == "house_rules_in_mtaji") r.house_rules_in_mtaji = on;
+      if (key == "house_immune") r.house_immune = on;
+      if (key == "takasia") r.takasia = on;
+    } else {
+      enum_value(info, value);
+      if (key == "house_seeds") r.house_seeds = value == "8" ? 8 : 6;
+      if (key == "no_capture_from") r.no_capture_from = value == "15" ? 15 : 16;
+      if (key == "house_stop") r.house_stop_forced = value == "forced";
+    }
+    note_choice(r.chosen, info, canonical);
   }
   return r;
 }
@@ -208,6 +185,7 @@ void State::takasa_moves(MoveList& out) const {
 void State::add_with_house_choice(Move m, MoveList& out) const {
   out.push_back(m);
   if (!house_[index(mover_)] || rules_->house_stop_forced) return;
+  const SowTraceScope quiet(nullptr);  // a probe, not the move being played
   State s = *this;
   if (s.run(m)) {
     m.sow_house = 1;
@@ -255,12 +233,37 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
 void State::annul() {
   reason_ = EndReason::InfiniteSowing;
   winner_.reset();
+}
+
+// The pits where a relay of `p` must stop for the rules to look: pits that would capture (when
+// `captures`), the nyumba while it has its status, the takasia pit.
+std::uint16_t State::stop_pits(Player p, bool captures, int takasia) const {
+  std::uint16_t mask = 0;
+  if (captures)
+    for (int r = 8; r < kPits; ++r)
+      if (capturable(opponent(p), facing(r))) mask = static_cast<std::uint16_t>(mask | 1u << r);
+  if (house_[index(p)]) mask = static_cast<std::uint16_t>(mask | 1u << kHouse);
+  if (takasia >= 0) mask = static_cast<std::uint16_t>(mask | 1u << takasia);
+  return mask;
+}
+
+// Relays on from `e` (the house loses its status when it is lifted); false when the sowing
+// ended in an empty pit or was annulled as endless.
+bool State::relay_on(int& e, int dir, std::uint16_t stops) {
+  Row& own = pits_[index(mover_)];
+  const RelayEnd end = relay(own, e, dir, stops, steps_);
+  if (end == RelayEnd::Endless || end == RelayEnd::OverTime) annul();
+  return end == RelayEnd::Special;
 }
 
 // A capturing move from its first capture at own front pit `e` (the last seed has landed).
@@ -271,7 +274,6 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
   Row& opp = pits_[index(o)];
   const bool namua = namua_move_;
   bool reached = false;
-  CycleGuard guard;
   while (true) {
     if (own[e] == 1) return reached;  // the last seed fell into an empty pit
     if (captures_at(p, e)) {
@@ -289,7 +291,6 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
       first = false;
       dir = dir_from_kichwa(k);
       e = sow(own, k, taken, dir);
-      guard.reset();
       continue;
     }
     first = false;
@@ -297,17 +298,8 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
       reached = true;
       if (!m.sow_house || rules_->house_stop_forced) return reached;
     }
-    if (guard.repeats(own, e, dir)) {
-      annul();
-      return reached;
-    }
-    const int seeds = own[e];
-    own[e] = 0;
-    if (e == kHouse && house_[index(p)]) {
-      house_[index(p)] = false;
-      guard.reset();
-    }
-    e = sow(own, next(e, dir), seeds, dir);
+    if (e == kHouse) house_[index(p)] = false;
+    if (!relay_on(e, dir, stop_pits(p, true, -1))) return reached;
   }
 }
 
@@ -316,25 +308,14 @@ void State::takasa_chain(int e, int dir, int takasia) {
   const Player p = mover_;
   Row& own = pits_[index(p)];
   const bool namua = namua_move_;
-  CycleGuard guard;
   while (true) {
     if (own[e] == 1) return;
     if (e == takasia) return;  // a sowing ending in the takasia pit does not go on
-    if (e == kHouse && house_[index(p)] && own[kHouse] >= 6) {
-      if (namua) return;  // a takasa stops in the functional house
-      // With S4's house rules in mtaji the full house must be sown out (below).
-    }
-    if (guard.repeats(own, e, dir)) {
-      annul();
-      return;
-    }
-    const int seeds = own[e];
-    own[e] = 0;
-    if (e == kHouse && house_[index(p)]) {
-      house_[index(p)] = false;
-      guard.reset();
-    }
-    e = sow(own, next(e, dir), seeds, dir);
+    // A namua takasa stops in the functional house; in mtaji (with S4's house rules) the
+    // full house is sown out like any pit.
+    if (namua && e == kHouse && house_[index(p)] && own[kHouse] >= 6) return;
+    if (e == kHouse) house_[index(p)] = false;
+    if (!relay_on(e, dir, stop_pits(p, false, takasia))) return;
   }
 }
 
@@ -369,9 +350,11 @@ bool State::run(Move m) {
     return false;
   }
   const bool capture = is_capture_start(p, r, m.dir);
+  const bool house_tax =
+      !capture && r == kHouse && house_was_active && rules_->house_rules_in_mtaji;
   int seeds = own[r];
-  if (!capture && r == kHouse && house_was_active && rules_->house_rules_in_mtaji) {
-    seeds = 2;  // the house tax
+  if (house_tax) {
+    seeds = 2;
     own[r] = static_cast<std::uint8_t>(own[r] - 2);
   } else {
     own[r] = 0;
@@ -380,6 +363,9 @@ bool State::run(Move m) {
   const int e = sow(own, next(r, m.dir), seeds, m.dir);
   last_was_takasa_ = !capture;
   if (capture) return capture_chain(e, m.dir, false, m);
+  // Takasia's third clause (S4:246, A14b): a house tax whose first sowing does not reach the
+  // takasia pit ends there.
+  if (house_tax && takasia >= 0 && next(r, m.dir) != takasia && e != takasia) return false;
   takasa_chain(e, m.dir, takasia);
   return false;
 }

@@ -99,6 +99,8 @@ class State {
   int sow(Row& own, int from, int seeds, int dir);  // first seed into `from`; returns last pit
   bool capture_chain(int e, int dir, bool first, Move m);
   void takasa_chain(int e, int dir, int takasia);
+  std::uint16_t stop_pits(Player p, bool captures, int takasia) const;
+  bool relay_on(int& e, int dir, std::uint16_t stops);
   void annul();
   void set_takasia(Player p);
   void check_turn_start();

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "games/bao/bao.h"
-#include "games/typed_state.h"
+#include "games/bao/family_common.h"
 
 namespace naqala::bao {
 
@@ -77,33 +77,6 @@ std::string rules_text(const Rules& r) {
   return s;
 }
 
-class BaoGame : public AnyGame {
- public:
-  explicit BaoGame(std::shared_ptr<const Rules> rules)
-      : rules_(std::move(rules)), info_(info_of(rules_->game)) {}
-  const VariantInfo& info() const override { return info_; }
-  std::string spec() const override {
-    std::string s = rules_->name;
-    char sep = ':';
-    for (const auto& [k, v] : rules_->chosen) {
-      s += sep + k + "=" + v;
-      sep = ',';
-    }
-    return s;
-  }
-  std::unique_ptr<AnyState> new_game() const override {
-    return std::make_unique<TypedState<State>>(State::initial(*rules_), rules_);
-  }
-  std::unique_ptr<AnyState> from_position(std::string_view text) const override {
-    return std::make_unique<TypedState<State>>(State::from_position(*rules_, text), rules_);
-  }
-  std::string rules_text() const override { return bao::rules_text(*rules_); }
-
- private:
-  std::shared_ptr<const Rules> rules_;
-  VariantInfo info_;
-};
-
 }  // namespace
 
 GameFamily family() {
@@ -115,11 +88,9 @@ GameFamily family() {
   f.make = [](const VariantSpec& spec) -> std::unique_ptr<AnyGame> {
     for (Game g : {Game::Kiswahili, Game::Kujifunza}) {
       const VariantInfo v = info_of(g);
-      bool match = spec.name == v.name;
-      for (const auto& a : v.aliases) match = match || spec.name == a;
-      if (match)
-        return std::make_unique<BaoGame>(
-            std::make_shared<const Rules>(make_rules(v.name, spec.options)));
+      if (!board4::names(v, spec.name)) continue;
+      auto rules = std::make_shared<const Rules>(make_rules(v.name, spec.options));
+      return std::make_unique<board4::FourRowGame<State, Rules>>(rules, v, rules_text(*rules));
     }
     return nullptr;
   };

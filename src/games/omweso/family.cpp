@@ -2,9 +2,8 @@
 
 #include <memory>
 
-#include "core/error.h"
+#include "games/bao/family_common.h"
 #include "games/omweso/omweso.h"
-#include "games/typed_state.h"
 
 namespace naqala::omweso {
 
@@ -18,23 +17,20 @@ VariantInfo info_of(Version v) {
     i.title = "Omweso";
     i.summary = "Uganda's four-row game: free setup, relay sowing, captures of both facing pits";
     i.aliases = {"mweso"};
+    i.sowing_seconds = Rules{}.sowing_seconds;
   } else {
     i.name = "omweso-s0";
     i.title = "Omweso (S0 description)";
     i.summary =
         "Omweso as S0 tells it: 4 per inner pit, single sowing, optional captures, three ways to "
         "win";
-    i.options = {{"impasse_plies",
-                  "plies without a capture that make an impasse (annulled); 0 = never",
-                  "int",
-                  "200",
-                  {"0..10000"}}};
   }
+  i.options = option_infos(v);
   return i;
 }
 
-const char* rules_text(Version v) {
-  if (v == Version::Standard)
+std::string rules_text(const Rules& r) {
+  if (r.version == Version::Standard)
     return "Omweso (RULES.md 12, A18 standard). 4 x 8 board, no nyumba; each player sows only in "
            "his own 16 "
            "pits. Setup: South places his 32 seeds as he likes (one pit at a time, a1..h1 then "
@@ -50,7 +46,14 @@ const char* rules_text(Version v) {
            "the four leftmost pits (a1, b1, a2, b2) a move may go clockwise if its first lap "
            "captures. An "
            "endless sowing annuls the game; so does a repeated position. A player with no legal "
-           "move loses.";
+           "move loses." +
+           std::string(r.reverse_resow ? " Reverse-captured seeds may go clockwise again when "
+                                         "that sowing captures at once."
+                                       : "") +
+           (r.win_both_ends ? " Captures at both ends of the board in one move win." : "") +
+           (r.sowing_seconds ? " A sowing must end within " + std::to_string(r.sowing_seconds) +
+                                   " seconds (a clock rule)."
+                             : "");
   return "Omweso as S0 describes it. 4 seeds in each inner pit. A move lifts any non-empty pit and "
          "sows it once "
          "counter-clockwise (clockwise only if that sowing captures); no relay. A last seed in an "
@@ -64,27 +67,6 @@ const char* rules_text(Version v) {
          "A deadlock (repeated position) annuls the game.";
 }
 
-class OmwesoGame : public AnyGame {
- public:
-  explicit OmwesoGame(std::shared_ptr<const Rules> rules)
-      : rules_(std::move(rules)), info_(info_of(rules_->version)) {}
-  const VariantInfo& info() const override { return info_; }
-  std::string spec() const override {
-    return rules_->chosen.empty() ? rules_->name : rules_->name + ":" + rules_->chosen;
-  }
-  std::unique_ptr<AnyState> new_game() const override {
-    return std::make_unique<TypedState<State>>(State::initial(*rules_), rules_);
-  }
-  std::unique_ptr<AnyState> from_position(std::string_view text) const override {
-    return std::make_unique<TypedState<State>>(State::from_position(*rules_, text), rules_);
-  }
-  std::string rules_text() const override { return omweso::rules_text(rules_->version); }
-
- private:
-  std::shared_ptr<const Rules> rules_;
-  VariantInfo info_;
-};
-
 }  // namespace
 
 GameFamily family() {
@@ -95,34 +77,11 @@ GameFamily family() {
   };
   f.make = [](const VariantSpec& spec) -> std::unique_ptr<AnyGame> {
     for (Version v : {Version::Standard, Version::S0}) {
-      const VariantInfo i = info_of(v);
-      bool match = spec.name == i.name;
-      for (const auto& a : i.aliases) match = match || spec.name == a;
-      if (!match) continue;
-      auto rules = std::make_shared<Rules>();
-      rules->name = i.name;
-      rules->version = v;
-      for (const auto& [key, value] : spec.options) {
-        if (v != Version::S0 || key != "impasse_plies")
-          throw VariantError("unknown option '" + key + "' for " + i.name + "; " +
-                             (v == Version::S0 ? "options: impasse_plies" : "it has no options"));
-        int n = -1;
-        try {
-          std::size_t used = 0;
-          n = std::stoi(value, &used);
-          if (used != value.size()) n = -1;
-        } catch (const std::exception&) {
-        }
-        if (n < 0 || n > 10000)
-          throw VariantError("impasse_plies=" + value +
-                             " is not allowed; allowed: 0 (never) to 10000");
-        rules->impasse_plies = n;
-        if (n != 200) {
-          rules->chosen = "impasse_plies=";
-          rules->chosen += std::to_string(n);
-        }
-      }
-      return std::make_unique<OmwesoGame>(std::move(rules));
+      VariantInfo i = info_of(v);
+      if (!board4::names(i, spec.name)) continue;
+      auto rules = std::make_shared<const Rules>(make_rules(v, spec.options));
+      i.sowing_seconds = rules->version == Version::Standard ? rules->sowing_seconds : 0;
+      return std::make_unique<board4::FourRowGame<State, Rules>>(rules, i, rules_text(*rules));
     }
     return nullptr;
   };

@@ -5,6 +5,8 @@
 
 #include "core/error.h"
 #include "core/zobrist.h"
+#include "games/bao/family_common.h"
+#include "games/sow_trace.h"
 
 namespace naqala::omweso {
 
@@ -47,6 +49,57 @@ int parse_int(std::string_view t, const std::string& what, int max) {
 
 }  // namespace
 
+std::vector<OptionInfo> option_infos(Version version) {
+  if (version == Version::S0)
+    return {{"impasse_plies",
+             "plies without a capture that make an impasse (annulled); 0 = never",
+             "int",
+             "200",
+             {"0..10000"}}};
+  return {
+      {"reverse_resow",
+       "reverse-captured seeds may be sown clockwise again when that sowing captures",
+       "bool",
+       "false",
+       {"true", "false"}},
+      {"win_both_ends",
+       "capturing at both ends of the board in one move wins",
+       "bool",
+       "false",
+       {"true", "false"}},
+      {"sowing_seconds",
+       "S4:255: a sowing not finished in this many seconds is endless (a clock rule); 0 = none",
+       "int",
+       "120",
+       {"0..600"}},
+  };
+}
+
+Rules make_rules(Version version, const std::vector<std::pair<std::string, std::string>>& options) {
+  Rules r;
+  r.version = version;
+  r.name = version == Version::S0 ? "omweso-s0" : "omweso";
+  const auto infos = option_infos(version);
+  for (const auto& [key, value] : options) {
+    const OptionInfo& info = find_option(infos, r.name, key);
+    std::string canonical;
+    if (info.type == "bool") {
+      const bool on = parse_bool(key, value);
+      canonical = on ? "true" : "false";
+      if (key == "reverse_resow") r.reverse_resow = on;
+      if (key == "win_both_ends") r.win_both_ends = on;
+    } else if (key == "impasse_plies") {
+      r.impasse_plies = int_value(info, value, 0, 10000);
+      canonical = std::to_string(r.impasse_plies);
+    } else {
+      r.sowing_seconds = int_value(info, value, 0, 600);
+      canonical = std::to_string(r.sowing_seconds);
+    }
+    note_choice(r.chosen, info, canonical);
+  }
+  return r;
+}
+
 State State::initial(const Rules& rules) {
   State s;
   s.rules_ = &rules;
@@ -69,6 +122,15 @@ bool State::can_capture(int e) const {
   const Row& own = pits_[index(mover_)];
   const Row& opp = pits_[index(opponent(mover_))];
   return is_front(e) && own[e] > 1 && opp[facing(e)] > 0 && opp[facing_back(e)] > 0;
+}
+
+std::uint16_t State::capture_pits() const {
+  const Row& opp = pits_[index(opponent(mover_))];
+  std::uint16_t mask = 0;
+  for (int r = 8; r < kPits; ++r)
+    if (opp[facing(r)] > 0 && opp[facing_back(r)] > 0)
+      mask = static_cast<std::uint16_t>(mask | 1u << r);
+  return mask;
 }
 
 bool State::first_lap_captures(int r, int dir) const {
@@ -98,8 +160,13 @@ void State::legal_moves(MoveList& moves) const {
     for (int r = 0; r < kPits; ++r) {
       if (own[r] < 2) continue;
       moves.push_back(Move{static_cast<std::uint8_t>(r), CCW, 0});
-      if (reverse_pit(r) && first_lap_captures(r, CW))
-        moves.push_back(Move{static_cast<std::uint8_t>(r), CW, 0});
+      if (reverse_pit(r) && first_lap_captures(r, CW)) {
+        const Move m{static_cast<std::uint8_t>(r), CW, 0};
+        if (rules_->reverse_resow)
+          add_reverse_moves(m, 0, moves);
+        else
+          moves.push_back(m);
+      }
     }
     return;
   }
@@ -109,6 +176,7 @@ void State::legal_moves(MoveList& moves) const {
     if (!own[r]) continue;
     for (int dir : {CCW, CW}) {
       if (dir == CW && !first_lap_captures(r, CW)) continue;
+      const SowTraceScope quiet(nullptr);  // a probe, not the move being played
       State copy = *this;
       const int most =
           copy.run(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0}, true);
@@ -119,8 +187,33 @@ void State::legal_moves(MoveList& moves) const {
   }
 }
 
+// Every choice sequence of a reverse move from choice point `from` on (reverse_resow): the
+// move as given (later choices counter-clockwise), and for each later choice point met, the
+// same with clockwise there.
+void State::add_reverse_moves(Move m, int from, MoveList& out) const {
+  out.push_back(m);
+  State s = *this;
+  s.run(m, false);
+  for (int i = from; i < s.choice_points_ && i < 8; ++i) {
+    Move c = m;
+    c.n = static_cast<std::uint8_t>(c.n | 1u << i);
+    add_reverse_moves(c, i + 1, out);
+  }
+}
+
+// Would `caught` seeds sown clockwise from `start` (that pit first) end in a capture?
+bool State::resow_captures(int start, int caught) const {
+  State s = *this;
+  Row& own = s.pits_[index(mover_)];
+  return s.can_capture(sow_ring(own, start, caught, CW));
+}
+
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
+  if (sow_trace) [[unlikely]] {
+    sow_trace->lap(board_json());
+    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
+  }
   return sow_ring(own, from, seeds, dir);
 }
 
@@ -152,7 +245,8 @@ int State::run(Move m, bool count_only) {
   int e = sow(own, next(start, dir), seeds, dir);
   int taken = 0;
   std::uint8_t kichwa = 0;
-  CycleGuard guard;
+  choice_points_ = 0;
+  ends_ = 0;
   while (true) {
     if (own[e] == 1) break;  // the last seed fell into an empty pit
     if (can_capture(e)) {
@@ -163,22 +257,28 @@ int State::run(Move m, bool count_only) {
       if (t == kLeftKichwa) kichwa |= 1;
       if (t == kRightKichwa) kichwa |= 2;
       ++taken;
+      ends_ = static_cast<std::uint8_t>(ends_ | kichwa);
       // Caught seeds are sown from the pit the move started from, that pit first; after a
-      // reverse capture the usual counter-clockwise direction resumes (standard).
-      if (!s0) dir = CCW;
+      // reverse capture the usual counter-clockwise direction resumes (standard), or with
+      // reverse_resow the player may go clockwise again when that sowing captures at once.
+      if (!s0) {
+        const bool choice = dir == CW && rules_->reverse_resow && resow_captures(start, caught);
+        const int point = choice_points_;
+        if (choice) ++choice_points_;
+        dir = choice && point < 8 && (m.n >> point & 1) ? CW : CCW;
+      }
       e = sow(own, start, caught, dir);
-      guard.reset();
       continue;
     }
     if (s0) break;  // S0: no relay
-    if (guard.repeats(own, e, dir)) {
+    const RelayEnd end =
+        relay(own, e, dir, capture_pits(), steps_, rules_->sowing_seconds ? kMaxRelayLaps : 0);
+    if (end == RelayEnd::Empty) break;
+    if (end != RelayEnd::Special) {
       reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
       winner_.reset();
       return taken;
     }
-    seeds = own[e];
-    own[e] = 0;
-    e = sow(own, next(e, dir), seeds, dir);
   }
   if (!count_only && s0) {
     captures_[index(p)] = static_cast<std::uint8_t>(std::min(2, captures_[index(p)] + taken));
@@ -197,6 +297,12 @@ void State::play(Move m) {
   run(m, false);
   if (is_over()) return;
   const Player p = mover_, o = opponent(p);
+  if (rules_->win_both_ends && ends_ == 3) {
+    reason_ = EndReason::Other;  // captures at both ends of the board in one move
+    winner_ = p;
+    mover_ = o;
+    return;
+  }
   if (rules_->version == Version::S0) {
     // S0:24: both of the opponent's kichwa taken within two consecutive moves, or two
     // captures before the opponent's first, win at once.
@@ -262,6 +368,9 @@ std::string State::format_move(Move m) const {
   if (rules_->version == Version::S0 && m.n) {
     s += 'x';
     s += std::to_string(m.n);
+  } else if (m.n) {  // the directions chosen after reverse captures, up to the last clockwise
+    s += ':';
+    for (int i = 0; m.n >> i; ++i) s += dir_marker(m.pit, (m.n >> i & 1) ? CW : CCW);
   }
   return s;
 }
@@ -282,6 +391,17 @@ std::optional<Move> State::parse_move(std::string_view t) const {
     return m;
   }
   std::uint8_t n = 0;
+  if (const auto colon = t.find(':'); colon != std::string_view::npos) {
+    const auto choices = t.substr(colon + 1);
+    t = t.substr(0, colon);
+    const auto pit = parse_pit(t.substr(0, t.size() ? t.size() - 1 : 0));
+    if (!pit || choices.empty() || choices.size() > 8) return std::nullopt;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+      if (choices[i] != '<' && choices[i] != '>') return std::nullopt;
+      if (dir_from_marker(pit->second, choices[i]) == CW)
+        n = static_cast<std::uint8_t>(n | 1u << i);
+    }
+  }
   const auto x = t.find('x');
   if (x != std::string_view::npos) {
     const auto count = t.substr(x + 1);

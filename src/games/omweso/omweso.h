@@ -8,9 +8,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/outcome.h"
 #include "core/static_vector.h"
+#include "games/any_game.h"
 #include "games/bao/board.h"
 
 namespace naqala::omweso {
@@ -22,11 +25,24 @@ struct Rules {
   Version version = Version::Standard;
   // S0's impasse: this many plies in a row without a capture annul the game (0 = never).
   int impasse_plies = 200;
-  std::string chosen;  // non-default options as spec text
+  // Standard-game extras of the Wikipedia account that A18 does not name (options, off):
+  bool reverse_resow = false;  // reverse-captured seeds may again go clockwise into a capture
+  bool win_both_ends = false;  // captures at both ends of the board in one move win
+  // S4:255's clock rule: a sowing not finished within this many seconds is endless and the
+  // game annulled (0 = none). Data for the clocks of the server and the CLI (VariantInfo); the
+  // engine, which proves endless relays exactly, also stops a relay after board4::kMaxRelayLaps
+  // laps (some 250,000 seeds, far beyond two minutes) unless it is 0.
+  int sowing_seconds = 120;
+  std::vector<std::pair<std::string, std::string>> chosen;  // non-default options, spec order
 };
 
+Rules make_rules(Version version, const std::vector<std::pair<std::string, std::string>>& options);
+std::vector<OptionInfo> option_infos(Version version);
+
 // A play move: start pit, direction and (S0) how many captures the mover takes before he
-// declines one. A setup move (dir == 0): `n` seeds into the next pit of the setup order.
+// declines one, or (standard, reverse_resow) bit i = the captured seeds of the i-th reverse
+// capture sown clockwise again. A setup move (dir == 0): `n` seeds into the next pit of the
+// setup order.
 struct Move {
   std::uint8_t pit = 0;
   std::int8_t dir = board4::CCW;
@@ -72,8 +88,11 @@ class State {
   bool can_capture(
       int e) const;  // the last seed fell in own pit e: do both facing pits hold seeds?
   bool first_lap_captures(int r, int dir) const;
+  std::uint16_t capture_pits() const;  // own front pits a relay may not pass: they capture
   int sow(Row& own, int from, int seeds, int dir);
   int run(Move m, bool count_only);  // plays the move; returns the captures it could take (S0)
+  bool resow_captures(int start, int caught) const;  // would caught seeds sown clockwise?
+  void add_reverse_moves(Move m, int from, MoveList& out) const;
   void check_turn_start();
 
   const Rules* rules_ = nullptr;
@@ -89,6 +108,10 @@ class State {
   std::array<std::uint8_t, 2> kichwa_now_{};
   std::array<std::uint8_t, 2> kichwa_before_{};
   std::uint16_t quiet_plies_ = 0;  // S0: plies since the last capture
+  // Scratch of the move being played (not part of the position): the choice points met
+  // (reverse_resow) and the ends of the board captured at (bit 0 left, bit 1 right).
+  std::uint8_t choice_points_ = 0;
+  std::uint8_t ends_ = 0;
 };
 
 }  // namespace naqala::omweso

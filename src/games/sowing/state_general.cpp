@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/error.h"
+#include "games/sow_trace.h"
 #include "games/sowing/state.h"
 
 namespace naqala::sowing {
@@ -153,6 +154,7 @@ void State::legal_for(Player me, MoveList& moves) const {
     moves.clear();
     for (Move m : all) {
       const int h = r.label_hole[p][m];
+      const SowTraceScope quiet(nullptr);  // probes are not the move being played
       if (starving) {
         State after = *this;
         after.mover_ = me;
@@ -187,8 +189,19 @@ void State::take(int hole, Player taker) {
   board_[hole] = 0;
 }
 
+// Where a seed sown into `hole` lands, as the sowing trace names it: a pit ("S3", "M2") or a
+// store ("store:N"; a tuz sends its seeds to its owner's store).
+static std::string landing_name(const Rules& r, int hole, const std::array<std::int8_t, 2>& tuz) {
+  if (hole == tuz[0]) return "store:S";
+  if (hole == tuz[1]) return "store:N";
+  if (hole >= r.all_pits) return hole == r.store(Player::South) ? "store:S" : "store:N";
+  return pit_name(r, hole);
+}
+
 inline void State::drop(int hole, bool last, SowResult& res) {
   const Rules& r = *rules_;
+  if (sow_trace) [[unlikely]]
+    sow_trace->seed(landing_name(r, hole, tuz_));
   // A seed sown into a tuz goes to the store of the tuz's owner.
   if (hole == tuz_[0] || hole == tuz_[1]) {
     ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
@@ -277,6 +290,9 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
   int hand = board_[origin];
   board_[origin] = 0;
   int hole = origin, lap_origin = origin;
+  SowTrace* const trace = sow_trace;
+  if (trace) [[unlikely]]
+    trace->lap(board_json());
   if (r.start == SowStart::Origin && hand > 1) {
     drop(origin, false, res);
     --hand;
@@ -299,6 +315,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
           ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
         else
           ++board_[hole];
+        if (trace) [[unlikely]]
+          trace->seed(landing_name(r, hole, tuz_));
       }
     } else {
       while (hand > 0) {
@@ -325,6 +343,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[hole];
         board_[hole] = 0;
         lap_origin = hole;
+        if (trace) [[unlikely]]
+          trace->lap(board_json());
         break;
       case Laps::NextPit: {
         const int n = step(hole, -1);
@@ -343,6 +363,8 @@ State::SowResult State::sow_general(int origin, bool declare_tuz) {
         hand = board_[n];
         board_[n] = 0;
         hole = lap_origin = n;
+        if (trace) [[unlikely]]
+          trace->lap(board_json());
         break;
       }
     }

@@ -60,6 +60,8 @@ int total(const State& s) {
   return s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
 }
 
+reference::Pos to_reference(const State& s);
+
 // ---- The start (S4:192, S0:19) ----
 
 TEST(Bao, StartPositionS4_192) {
@@ -276,6 +278,62 @@ TEST(Bao, TakasiaS4_244_250) {
             "0,0,0,1,1,0,0,0/0,3,0,0,0,0,0,0/1,0,0,0,0,0,2,0/56,0,0,0,0,0,0,0/0,0/-/N/-");
   // The position round-trips with its takasia pit.
   EXPECT_EQ(f.at(t.position()).position(), t.position());
+}
+
+// The rows of a position (the hands and what follows left out).
+std::string rows_of(const std::string& pos) {
+  std::string out;
+  int slashes = 0;
+  for (char c : pos) {
+    if (c == '/' && ++slashes == 4) break;
+    out += c;
+  }
+  return out;
+}
+
+TEST(Bao, TakasiaThirdClauseHouseTaxS4_246) {
+  // S4:246 (A14b): the takasiaed player's move from the house that does not reach the takasia
+  // pit in its first sowing is interrupted. South's g1 is takasia; his only move is the house
+  // tax (S4:236, option house_rules_in_mtaji).
+  Fixture f("bao", {{"house_rules_in_mtaji", "true"}});
+  const State s =
+      f.at("0,0,1,0,6,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0/0,0/S/S/g1");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"e1<", "e1>"}));
+  // e1< sows two seeds into d1, c1: g1 not reached, so the move ends though c1 is occupied
+  // (a relay would lift c1 and go on to b1, a1).
+  EXPECT_EQ(rows_of(after(s, "e1<")),
+            "0,0,2,1,4,0,2,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0");
+  // e1> sows f1, g1: it reaches the takasia pit, where a sowing stops anyway.
+  EXPECT_EQ(rows_of(after(s, "e1>")),
+            "0,0,1,0,4,1,3,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,6/0,0,0,0,0,0,0,0");
+}
+
+TEST(Bao, FrontRowNeverEmptyEvenMomentarilyS4_219) {
+  // S4:219: in mtaji the front row may not be empty even for a moment. Only the lone kichwa
+  // needs a rule (sow it toward the centre): a later lift of a front pit always follows a lap
+  // of 2+ seeds whose second-last seed went into the front pit just before it. Checked seed by
+  // seed with the reference mover on every legal mtaji decision of random games.
+  Fixture f("bao");
+  Rng rng(21);
+  int checked = 0;
+  for (int g = 0; g < 300; ++g) {
+    State s = State::initial(f.rules);
+    while (!s.is_over()) {
+      if (!s.in_namua(s.to_move())) {
+        const reference::Pos p = to_reference(s);
+        for (const auto& d : reference::decisions(p)) {
+          reference::Mover m(p);
+          m.play(d);
+          EXPECT_FALSE(m.front_row_emptied()) << s.position();
+          ++checked;
+        }
+      }
+      State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 TEST(Bao, NoMoveLosesS4_258) {
@@ -562,6 +620,66 @@ TEST(BaoKujifunza, EndlessRelayIsDetectedExactlyAndAnnuls) {
     }
   }
   EXPECT_GE(endless, 1) << "no endless relay found to test";
+}
+
+TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
+  // board4::relay against a plain sowing that remembers every state, on random rings with
+  // random stop pits: the same end, pits, last pit and seeds dropped. Among them relays whose
+  // turned stretch lands on a stop pit (relay jumps there) and endless ones.
+  Rng rng(31);
+  int endless = 0, stopped = 0;
+  for (int trial = 0; trial < 100000; ++trial) {
+    std::array<std::uint8_t, 16> ring{};
+    const int seeds = 20 + static_cast<int>(rng.below(20));
+    for (int k = 0; k < seeds; ++k) ++ring[rng.below(16)];
+    const int start = static_cast<int>(rng.below(16));
+    if (ring[start] < 2) continue;
+    const int dir = rng.below(2) ? CCW : CW;
+    const auto special = static_cast<std::uint16_t>((1u << rng.below(16) | 1u << rng.below(16)) &
+                                                    ~(1u << start) & (rng.below(3) ? 0xffff : 0));
+    // The naive relay.
+    std::set<std::pair<std::array<std::uint8_t, 16>, int>> seen;
+    auto naive = ring;
+    int e = start;
+    std::uint64_t steps = 0;
+    board4::RelayEnd want;
+    while (true) {
+      const int n = naive[e];
+      naive[e] = 0;
+      for (int k = 0; k < n; ++k) {
+        e = (e + dir + 16) % 16;
+        ++naive[e];
+      }
+      steps += static_cast<std::uint64_t>(n);
+      if (naive[e] == 1) {
+        want = board4::RelayEnd::Empty;
+        break;
+      }
+      if (special >> e & 1) {
+        want = board4::RelayEnd::Special;
+        break;
+      }
+      if (!seen.insert({naive, e}).second) {
+        want = board4::RelayEnd::Endless;
+        break;
+      }
+    }
+    auto got = ring;
+    int g = start;
+    std::uint64_t got_steps = 0;
+    const auto end = board4::relay(got, g, dir, special, got_steps);
+    ASSERT_EQ(end, want) << trial;
+    if (want == board4::RelayEnd::Endless) {
+      ++endless;
+      continue;
+    }
+    stopped += want == board4::RelayEnd::Special;
+    EXPECT_EQ(got, naive) << trial;
+    EXPECT_EQ(g, e) << trial;
+    EXPECT_EQ(got_steps, steps) << trial;
+  }
+  EXPECT_GE(endless, 1);
+  EXPECT_GE(stopped, 1000);
 }
 
 }  // namespace

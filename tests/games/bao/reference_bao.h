@@ -53,6 +53,9 @@ class Mover {
     Cell c = from;
     for (int i = 0; i < n; ++i) {
       at(me_, c) += 1;
+      bool front = false;
+      for (int col = 0; col < 8; ++col) front = front || p_.pit[me_][0][col] > 0;
+      front_row_emptied_ = front_row_emptied_ || !front;
       if (i + 1 < n) c = step(c, ccw);
     }
     return c;
@@ -166,12 +169,15 @@ class Mover {
   }
 
   Pos result() const { return p_; }
+  // Was the mover's front row empty after any seed was dropped (S4:219)?
+  bool front_row_emptied() const { return front_row_emptied_; }
   bool was_takasa() const { return was_takasa_; }
 
  private:
   Pos p_;
   int me_, op_;
   bool namua_move_ = false, sow_house_ = false, reached_choice_ = false, was_takasa_ = false;
+  bool front_row_emptied_ = false;
   int takasia_ = -1;
 };
 

@@ -18,15 +18,8 @@
 namespace naqala::omweso {
 namespace {
 
-Rules rules_of(Version v) {
-  Rules r;
-  r.name = v == Version::S0 ? "omweso-s0" : "omweso";
-  r.version = v;
-  return r;
-}
-
-const Rules kStandard = rules_of(Version::Standard);
-const Rules kS0 = rules_of(Version::S0);
+const Rules kStandard = make_rules(Version::Standard, {});
+const Rules kS0 = make_rules(Version::S0, {});
 
 std::vector<std::string> legal(const State& s) {
   State::MoveList moves;
@@ -170,6 +163,60 @@ TEST(Omweso, InfiniteSowingIsDetectedExactlyS4_253) {
     }
   }
   EXPECT_GE(endless, 1);
+}
+
+TEST(Omweso, LongEndlessRelayEndsByTheTwoMinuteRuleS4_255) {
+  // An endless relay of 62 seeds whose period, even seen on the turned ring, is about 10^8
+  // laps: the move stops after board4::kMaxRelayLaps laps (S4:255: a sowing not finished in
+  // two minutes is endless) and the game is annulled. bench/bao_bench.cpp times it.
+  const State s = State::from_position(
+      kStandard, "3,8,5,4,7,3,4,3/2,3,2,5,2,4,5,2/0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0/S");
+  State t = s;
+  play(t, "e2>");
+  ASSERT_TRUE(t.is_over());
+  EXPECT_EQ(t.outcome().reason, EndReason::InfiniteSowing);
+  EXPECT_FALSE(t.outcome().winner.has_value());
+  EXPECT_EQ(total(t), 64);
+  EXPECT_GT(t.last_steps(), board4::kMaxRelayLaps);
+}
+
+TEST(Omweso, ReverseResowOption) {
+  // a1> reverse-captures F1+F2 at c1. With reverse_resow the 4 seeds may go clockwise again
+  // from a1 (a1 b1 c1 d1), which captures E1+E2 at once; those 2 then go counter-clockwise
+  // (a1 a2: clockwise would end in b1, no capture, so no choice).
+  const std::string pos = "2,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,1,2,0,0/54,0,0,0,1,2,0,0/S";
+  const State plain = State::from_position(kStandard, pos);
+  EXPECT_EQ(legal(plain), (std::vector<std::string>{"a1<", "a1>"}));
+  const Rules resow = make_rules(Version::Standard, {{"reverse_resow", "true"}});
+  const State s = State::from_position(resow, pos);
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"a1<", "a1>", "a1>:>"}));
+  EXPECT_EQ(after(s, "a1>"), "1,1,2,1,0,0,0,0/1,1,1,0,0,0,0,0/0,0,0,0,1,0,0,0/54,0,0,0,1,0,0,0/N");
+  EXPECT_EQ(after(s, "a1>:>"),
+            "2,2,3,2,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/54,0,0,0,0,0,0,0/N");
+  EXPECT_EQ(make_game("omweso:reverse_resow=true")->spec(), "omweso:reverse_resow=true");
+}
+
+TEST(Omweso, WinByCapturingAtBothEndsOption) {
+  // g2> captures A1+A2 at h1, whose 10 seeds from g2 end in a1 and capture H1+H2: both ends of
+  // North's board in one move.
+  const std::string pos = "1,0,0,0,0,0,0,1/0,0,0,0,0,0,2,0/5,0,0,0,0,0,0,1/5,48,0,0,0,0,0,1/S";
+  State plain = State::from_position(kStandard, pos);
+  play(plain, "g2>");
+  EXPECT_FALSE(plain.is_over());
+  const Rules ends = make_rules(Version::Standard, {{"win_both_ends", "true"}});
+  State s = State::from_position(ends, pos);
+  play(s, "g2>");
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.outcome().winner, Player::South);
+  EXPECT_EQ(s.outcome().reason, EndReason::Other);
+}
+
+TEST(Omweso, SowingSecondsIsClockData) {
+  EXPECT_EQ(make_game("omweso")->info().sowing_seconds, 120);
+  EXPECT_EQ(make_game("omweso:sowing_seconds=0")->info().sowing_seconds, 0);
+  EXPECT_EQ(make_game("omweso-s0")->info().sowing_seconds, 0);  // no relay, no long sowing
+  EXPECT_THROW(make_game("omweso:sowing_seconds=601"), VariantError);
+  EXPECT_THROW(make_game("omweso:win_both_ends=maybe"), VariantError);
 }
 
 // ---- S0 ----
@@ -446,6 +493,25 @@ TEST(Omweso, PerftMatchesReference) {
   const State s = State::from_position(
       kStandard, "4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/S");
   for (int d = 1; d <= 4; ++d) EXPECT_EQ(engine_perft(s, d), ref_perft(to_ref(s), d)) << d;
+}
+
+TEST(Omweso, EvenLayoutGamesAreShortByTheRulesA18) {
+  // Engines lay out 2 seeds in every pit, and their games end 5-10 plies after the setup.
+  // That is the rules, not a bug: with every column pair occupied, every first move of South
+  // captures 8 to 12 seeds, and the side left without a pit of 2+ loses (A18). Random games
+  // from that layout still last longer; moves match the reference mover (below).
+  const State s = State::from_position(
+      kStandard, "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/S");
+  State::MoveList moves;
+  s.legal_moves(moves);
+  EXPECT_EQ(moves.size(), 20u);
+  for (auto m : moves) {
+    State t = s;
+    t.play(m);
+    EXPECT_LE(t.seeds_on_side(Player::North), 24) << s.format_move(m);
+    EXPECT_GE(t.seeds_on_side(Player::North), 20) << s.format_move(m);
+  }
+  EXPECT_EQ(engine_successors(s), ref_successors(to_ref(s)));
 }
 
 }  // namespace

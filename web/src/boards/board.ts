@@ -10,7 +10,14 @@ export interface BoardContext {
   play: (move: string) => void;
   // Several legal moves start from the clicked place (e.g. Toguz "3" and "3t"): let the player pick.
   choose?: (moves: string[]) => void;
+  game?: string;                          // the game id (keys a layout being composed)
+  playMany?: (moves: string[]) => void;   // a whole setup: one move per pit, in order
+  redraw?: () => void;                    // the board and its panel again (a draft changed)
 }
+
+// One lap of a sowing as the server traced it (docs/server.md, `path`): the board as the lap
+// starts (the lifted seeds in the hand) and the holes that get a seed each, in order.
+export interface Lap { board: any; pits: string[] }
 
 export interface Skip { skip: boolean }
 
@@ -21,6 +28,31 @@ export interface BoardRenderer {
   draw(svg: SVGSVGElement, board: any, ctx: BoardContext): void;
   // Plays the move step by step from `before` (seed by seed); resolves when done or skipped.
   animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip): Promise<void>;
+  // Plays a traced sowing lap after lap, seed by seed (relay sowings, Bao, Omweso).
+  animateLaps?(svg: SVGSVGElement, laps: Lap[], ctx: BoardContext, skip: Skip): Promise<void>;
+  // What the board asks of the player beside it (a layout's counter, a claim, the pie choice).
+  panel?(board: any, ctx: BoardContext): (Node | string)[];
+}
+
+// The pause between two seeds of an animation: the whole sowing takes about 3 seconds.
+export const seedStep = (seeds: number) => Math.max(25, Math.min(160, 3000 / Math.max(seeds, 1)));
+
+// Plays laps with a family's own drawing: `add` puts one seed into a named hole of the board.
+export async function playLaps(laps: Lap[], skip: Skip, add: (board: any, hole: string) => void,
+  draw: (board: any, active: string | null) => void): Promise<void> {
+  const step = seedStep(laps.reduce((n, l) => n + l.pits.length, 0));
+  for (const lap of laps) {
+    if (skip.skip) return;
+    const work = JSON.parse(JSON.stringify(lap.board));
+    draw(work, null);
+    await sleep(step);
+    for (const hole of lap.pits) {
+      if (skip.skip) return;
+      add(work, hole);
+      draw(work, hole);
+      await sleep(step);
+    }
+  }
 }
 
 export function clear(svg: SVGSVGElement): void {

@@ -3,8 +3,10 @@
 // "to_move", "takasia"? (Bao), "setup"? (Omweso: the pit being filled)}. Pits are named by
 // column from the owner's left and row (1 front, 2 back): a1..h2 South, A1..H2 North
 // (docs/bao.md). The viewer's two rows are at the bottom, his front row inside.
-import { BoardContext, BoardRenderer, clear } from "./board.js";
-import { clickable, el, seeds, text } from "../svg.js";
+import { BoardContext, BoardRenderer, clear, playLaps } from "./board.js";
+import { adjustable, clickable, el, seeds, text } from "../svg.js";
+import { adjust, draftCount, SetupPlan, setupPanel } from "./setup.js";
+import { toast } from "../ui.js";
 
 const PIT = 80, R = 31, SIDE = 70, TOP = 30;
 const COLS = "abcdefgh";
@@ -19,9 +21,24 @@ function movesFrom(legal: string[], name: string): string[] {
   return legal.filter((m) => m.startsWith(name) && (m.length === name.length || !/\d/.test(m[name.length])));
 }
 
-export const fourRowBoard: BoardRenderer = {
-  onBoard(move) { return /^[a-hA-H][12]/.test(move); },
-  draw(svg: SVGSVGElement, b: any, ctx: BoardContext) {
+// Omweso's setup, read from the legal moves ("c1=0".."c1=20" while c1 is being filled): the
+// pits left in the setup order (front row a1..h1, then back row a2..h2); the last pit takes
+// what remains of the 32 seeds.
+function setupPlan(b: any, legal: string[]): SetupPlan | null {
+  if (typeof b.setup !== "string" || !legal.length || !legal.every((m) => m.startsWith(b.setup + "="))) return null;
+  const total = Math.max(...legal.map((m) => Number(m.split("=")[1])));
+  const side = b.setup === b.setup.toLowerCase() ? "south" : "north";
+  const at = COLS.indexOf(b.setup[0].toLowerCase()) + (b.setup[1] === "2" ? 8 : 0);
+  const slots = Array.from({ length: 16 - at }, (_, k) => pitName(side, (at + k) % 8, at + k < 8 ? 1 : 2));
+  return { slots, min: 0, total, autoLast: true, move: (k, c) => `${slots[k]}=${c}` };
+}
+
+// "c1" -> where its count sits in the board: side, row key and column.
+function place(name: string): [string, "front" | "back", number] {
+  return [name === name.toLowerCase() ? "south" : "north", name[1] === "1" ? "front" : "back", COLS.indexOf(name[0].toLowerCase())];
+}
+
+function draw(svg: SVGSVGElement, b: any, ctx: BoardContext, active: string | null) {
     clear(svg);
     const me = ctx.you === "north" ? "north" : "south";
     const them = me === "south" ? "north" : "south";
@@ -33,30 +50,35 @@ export const fourRowBoard: BoardRenderer = {
     const lastName = ctx.last && ctx.last.side !== "*" ? ctx.last.text.slice(0, 2) : "";
     const lastSide = ctx.last?.side === "N" ? "north" : "south";
     const marks = new Set<string>([b.takasia, b.setup].filter((x) => typeof x === "string"));
+    const plan = setupPlan(b, ctx.legal);
 
     // Rows from the top: their back, their front, my front, my back.
     const rows: [string, 1 | 2, number][] = [[them, 2, 0], [them, 1, 1], [me, 1, 2], [me, 2, 3]];
     for (const [side, row, line] of rows) {
       const counts: number[] = b[side][row === 1 ? "front" : "back"];
       const y = TOP + PIT * line + PIT / 2 + (line >= 2 ? 16 : 0);
-      counts.forEach((count, col) => {
+      counts.forEach((stored, col) => {
         // My columns run left to right from my left; the opponent's from his left, my right.
         const x = SIDE + PIT * (side === me ? col : 7 - col) + PIT / 2;
         const name = pitName(side, col, row);
-        const moves = side === mover ? movesFrom(ctx.legal, name) : [];
+        const drafted = plan ? draftCount(plan, ctx, name) : null;
+        const count = drafted ?? stored;
+        const moves = side === mover && !plan ? movesFrom(ctx.legal, name) : [];
         const cls = ["pit"];
         if (moves.length) cls.push("legal");
         if (side === lastSide && name === lastName) cls.push("last");
         const g = el("g", { class: cls.join(" "), "data-pit": name }, svg);
         const house = row === 1 && col === 4 && b[side].house;  // the nyumba, e1 / E1, while it stands
         if (house) el("rect", { x: x - R, y: y - R, width: 2 * R, height: 2 * R, rx: 8, fill: "var(--pit)", class: "hole house" }, g);
-        else el("circle", { cx: x, cy: y, r: R, fill: "var(--pit)", class: "hole" }, g);
+        else el("circle", { cx: x, cy: y, r: R, fill: name === active ? "#8f5e30" : "var(--pit)", class: "hole" }, g);
         if (marks.has(name)) el("circle", { cx: x, cy: y, r: R + 4, fill: "none", stroke: "#1d6fb8", "stroke-width": 3, "stroke-dasharray": "6 4" }, g);
         seeds(x, y, R, count, g);
         text(x, y, String(count), "count", g);
         if (row === 1 && (col === 0 || col === 7)) text(x, y + (side === me ? -R - 6 : R + 6), "kichwa", "label", svg);
         text(x + R - 4, y + R - 2, name, "label", svg);
-        if (moves.length) clickable(g, `pit ${name}, ${count} seeds`, () => (moves.length === 1 || !ctx.choose ? ctx.play(moves[0]) : ctx.choose(moves)));
+        if (drafted !== null && plan)
+          adjustable(g, `pit ${name}: ${count} seeds; Enter adds one, minus takes one back`, (by) => adjust(plan, ctx, name, by, toast));
+        else if (moves.length) clickable(g, `pit ${name}, ${count} seeds`, () => (moves.length === 1 || !ctx.choose ? ctx.play(moves[0]) : ctx.choose(moves)));
         else g.setAttribute("aria-label", `pit ${name}: ${count} seeds`);
       });
     }
@@ -71,5 +93,18 @@ export const fourRowBoard: BoardRenderer = {
     }
     text(width - SIDE / 2, TOP + PIT, them === "north" ? "North" : "South", "label", svg);
     text(width - SIDE / 2, TOP + PIT * 3 + 16, me === "south" ? "South" : "North", "label", svg);
+}
+
+export const fourRowBoard: BoardRenderer = {
+  onBoard(move) { return /^[a-hA-H][12]/.test(move); },
+  draw(svg, b, ctx) { draw(svg, b, ctx, null); },
+  panel(b, ctx) {
+    const plan = setupPlan(b, ctx.legal);
+    return plan ? setupPanel(plan, ctx, toast) : [];
+  },
+  async animateLaps(svg, laps, ctx, skip) {
+    const quiet = { ...ctx, legal: [] as string[] };
+    await playLaps(laps, skip, (b, name) => { const [side, row, col] = place(name); b[side][row][col]++; },
+      (b, name) => draw(svg, b, quiet, name));
   },
 };

@@ -1,0 +1,145 @@
+// naqala solve VARIANT [--position P] [--record F] [--moves ...] [--db FILE] [--db-seeds K]
+//                      [--table MB] [--time S] [--result-only] [--json]
+// naqala solve VARIANT --build-db K [--db FILE] [--threads T]
+// Kalah-like games solved exactly: endgame databases and the MTD(f) solver of src/solve/.
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "core/error.h"
+#include "games/sowing/state.h"
+#include "games/typed_state.h"
+#include "solve/kalah_db.h"
+#include "solve/kalah_solver.h"
+
+namespace naqala::cli {
+
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+const sowing::State& sowing_of(const Loaded& l) {
+  const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
+  if (!t)
+    throw VariantError("the solver knows Kalah-like sowing games only, not " + l.game->spec());
+  return t->typed();
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "solve", "Solve a Kalah-like position exactly (endgame databases and MTD(f) search)");
+  struct Args {
+    std::string variant, position, record, moves, db;
+    int build_db = -1, db_seeds = 14, threads = 2;
+    std::size_t table_mb = 1024;
+    double time = 0;
+    bool result_only = false, json = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("variant", a->variant, "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
+                                         "or a TOML variant of Kalah")
+      ->required();
+  cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
+  cmd->add_option("--record", a->record, "Start from the end of this game record");
+  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--build-db", a->build_db,
+                  "Build the endgame database of every board with up to K seeds in the pits, "
+                  "save it to --db and exit")
+      ->check(CLI::Range(0, 40));
+  cmd->add_option("--db", a->db,
+                  "Database file: written by --build-db (default kalah-<P>pits-<K>seeds.db), "
+                  "read (memory-mapped) when solving");
+  cmd->add_option("--db-seeds", a->db_seeds,
+                  "Without --db: build a database of up to K seeds in memory first (default 14)")
+      ->check(CLI::Range(0, 24));
+  cmd->add_option("--threads", a->threads, "Threads building the database (default 2)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--table", a->table_mb, "Transposition table in MiB (default 1024)")
+      ->check(CLI::Range(1, 65536));
+  cmd->add_option("--time", a->time, "Give up after this many seconds (default: no limit)")
+      ->check(CLI::Range(0.0, 864000.0));
+  cmd->add_flag("--result-only", a->result_only,
+                "Stop once win, draw or loss is proven, without pinning the margin");
+  cmd->add_flag("--json", a->json, "Print JSON");
+  cmd->callback([a] {
+    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    const sowing::State& s = sowing_of(l);
+    const solve::KalahRules rules = solve::kalah_rules(s.rules());
+    auto level_done = [a](int level, std::uint64_t boards, double seconds) {
+      if (!a->json)
+        std::cerr << "database: " << level << " seeds done, " << boards << " boards, "
+                  << fixed(seconds, 1) << " s\n";
+    };
+
+    if (a->build_db >= 0) {
+      const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;
+      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
+      const auto start = std::chrono::steady_clock::now();
+      db.save(path);
+      const double save_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (a->json) {
+        std::cout << nlohmann::json{{"db", path},
+                                    {"pits", rules.pits},
+                                    {"max_seeds", a->build_db},
+                                    {"boards", db.size()},
+                                    {"bytes", db.size() + 4096},
+                                    {"save_seconds", save_seconds}}
+                         .dump()
+                  << "\n";
+      } else {
+        std::cout << "wrote " << path << ": every board of " << rules.pits
+                  << " pits a side with up to " << a->build_db << " seeds, " << db.size()
+                  << " boards (" << fixed((db.size() + 4096) / 1048576.0, 1) << " MiB)\n";
+      }
+      return;
+    }
+
+    if (s.is_over())
+      throw Error("the game is over (" + s.outcome().result_tag() + "); there is nothing to solve");
+    const auto db = a->db.empty() ? solve::EndgameDb::build(rules, a->db_seeds, a->threads)
+                                  : solve::EndgameDb::load(a->db);
+    solve::Solver solver(rules, s.rules().total_seeds, &db, a->table_mb);
+    const std::string who(name(s.to_move()));
+    const auto p = solve::prove_margin(s, solver, a->time, a->result_only, [&](const auto& step) {
+      if (!a->json)
+        std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high
+                  << "] (" << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
+    });
+    const std::string verdict = proof_verdict(who, p.low, p.high);
+    if (a->json) {
+      std::cout << nlohmann::json{{"variant", l.game->spec()},
+                                  {"position", s.position()},
+                                  {"to_move", who},
+                                  {"decided", p.decided()},
+                                  {"exact", p.exact()},
+                                  {"margin_low", p.low},
+                                  {"margin_high", p.high},
+                                  {"verdict", verdict},
+                                  {"best_move", p.best_move},
+                                  {"nodes", p.nodes},
+                                  {"seconds", p.seconds},
+                                  {"db_seeds", db.max_seeds()}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    const std::string m = p.exact() ? "exactly " + std::to_string(p.low)
+                                    : "in [" + std::to_string(p.low) + ", " +
+                                          std::to_string(p.high) + "]";
+    std::cout << l.game->spec() << " " << s.position() << ": " << verdict << "; " << who
+              << "'s final margin is " << m;
+    if (!p.best_move.empty()) std::cout << "; best move " << p.best_move;
+    std::cout << " (" << p.nodes << " nodes, " << fixed(p.seconds, 1) << " s, database of "
+              << db.max_seeds() << " seeds)\n";
+  });
+}
+
+}  // namespace naqala::cli

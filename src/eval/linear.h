@@ -1,0 +1,20 @@
+#pragma once
+// What the linear evaluations (Bao, Omweso) share: features counted from the view of the
+// player to move, weights in search units (hundredths of a point) per unit of each feature,
+// and the value as their dot product, kept clear of proven results.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+
+#include "search/values.h"
+
+namespace naqala::eval {
+
+template <std::size_t N>
+int weighted_sum(const std::array<int, N>& weights, const std::array<int, N>& features) {
+  int v = 0;
+  for (std::size_t i = 0; i < N; ++i) v += weights[i] * features[i];
+  return std::clamp(v, -search::kWin / 4, search::kWin / 4);
+}
+
+}  // namespace naqala::eval

@@ -1,0 +1,58 @@
+#pragma once
+// Endgame database for Kalah-like games: for every board with at most K seeds in the pits, the
+// number of them the player to move ends up with under best play (one byte per board, at the
+// board's number in solve/compositions.h).
+//
+// Built level by level: a move never adds seeds to the pits, so the boards with fewer seeds
+// are known when level n is computed. A move that keeps all n seeds on the board puts none in
+// the store, so it stays in the mover's row and moves seeds to his right: the sum over both
+// rows of (seeds x pit number from the owner's left) grows, and the boards of one level form
+// an acyclic order, computed by memoised recursion. Levels are split between threads; two
+// threads may compute the same board, and then write the same byte.
+//
+// The file: a 4096-byte header (magic, version, rules, K, a checksum of the values), then the
+// values; it is memory-mapped when loaded.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "solve/compositions.h"
+#include "solve/kalah.h"
+
+namespace naqala::solve {
+
+class EndgameDb {
+ public:
+  // Called after each level with the level, the boards done so far and the seconds spent.
+  using Progress = std::function<void(int level, std::uint64_t boards, double seconds)>;
+
+  static EndgameDb build(const KalahRules& rules, int max_seeds, int threads,
+                         const Progress& progress = {});
+  // Throws naqala::Error when the file is missing, not a database, damaged (checksum) or
+  // truncated.
+  static EndgameDb load(const std::string& path);
+  void save(const std::string& path) const;
+
+  const KalahRules& rules() const { return rules_; }
+  int max_seeds() const { return index_.max_seeds(); }
+  std::uint64_t size() const { return index_.offset(max_seeds() + 1); }
+  const Compositions& index() const { return index_; }
+
+  // The seeds of the n on b (n <= max_seeds) the player to move ends up with.
+  int value(const Board& b, int n) const { return values_[index_.key(b, n)]; }
+  int value_at(std::uint64_t key) const { return values_[key]; }
+
+ private:
+  EndgameDb(const KalahRules& rules, int max_seeds) : rules_(rules), index_(rules.pits, max_seeds) {}
+
+  KalahRules rules_;
+  Compositions index_;
+  std::shared_ptr<const std::uint8_t> storage_;  // owns the values (heap or mapping)
+  const std::uint8_t* values_ = nullptr;
+};
+
+// A name for the database file of these rules and K, e.g. "kalah-6pits-24seeds.db".
+std::string default_db_name(const KalahRules& rules, int max_seeds);
+
+}  // namespace naqala::solve
