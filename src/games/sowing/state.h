@@ -33,7 +33,9 @@ class State {
   static constexpr Move kPie = 0x3000;    // 0 keep, 1 swap
   static constexpr Move kClaim = 0x4000;  // Nam-Nam: mask of the loser's pits claimed
 
-  enum class Phase : std::uint8_t { Play, Setup, Pie, Joint, Claim };
+  // Joint: both choose at once (kJoint moves); JointTurn: inside that lock-step, one player
+  // alone chooses his next sowing (plain pit moves) while the other's waits in his hand.
+  enum class Phase : std::uint8_t { Play, Setup, Pie, Joint, Claim, JointTurn };
 
   static State initial(const Rules& rules);
   // Parses the position text of docs/notation.md; throws ParseError.
@@ -78,10 +80,7 @@ class State {
   // Congklak's simultaneous start: both players choose at once (a `3+5` move). Within the
   // lock-step a player whose sowing ends in his store sows again: then he alone chooses (a
   // plain pit move) while the other's sowing waits in his hand.
-  bool joint_pending() const {
-    return phase_ == Phase::Joint && !is_over() && choosing(Player::South) &&
-           choosing(Player::North);
-  }
+  bool joint_pending() const { return phase_ == Phase::Joint && !is_over(); }
   int in_hand() const { return hands_[0].left + hands_[1].left; }  // seeds of a paused lock-step
 
  private:
@@ -156,7 +155,8 @@ class State {
   std::array<std::uint16_t, 2> match_{};
   std::uint32_t owners_ = 0;  // bit h: North owns pit h
   std::uint32_t burnt_ = 0;   // bit h: pit h is burnt (skipped) this round
-  // Phase::Joint: each player's sowing in the lock-step (all zero before the first choice).
+  // Phase::Joint and JointTurn: each player's sowing in the lock-step (all zero before the
+  // first choice).
   struct JointHand {
     std::uint8_t hole = 0;       // where his last seed fell
     std::uint8_t left = 0;       // seeds still in his hand

@@ -102,7 +102,6 @@ void State::legal_for(Player me, MoveList& moves) const {
       return;
     }
     case Phase::Joint:
-      if (!joint_pending()) break;  // one player's extra sowing: his pits, as in play
       for (int s = 0; s < r.labels; ++s) {
         if (board_[r.label_hole[0][s]] == 0) continue;
         for (int n = 0; n < r.labels; ++n)
@@ -110,6 +109,7 @@ void State::legal_for(Player me, MoveList& moves) const {
             moves.push_back(static_cast<Move>(kJoint | s | n << 6));
       }
       return;
+    case Phase::JointTurn:  // one player's extra sowing: his pits, as in play
     case Phase::Play:
       break;
   }
@@ -451,7 +451,7 @@ void State::play_general(Move move) {
     default:
       break;
   }
-  if (phase_ == Phase::Joint) {
+  if (phase_ == Phase::Joint || phase_ == Phase::JointTurn) {
     const auto board = board_;
     const auto hands = hands_;
     if ((move & kKind) == kJoint)
@@ -754,6 +754,7 @@ bool State::run_lockstep() {
     }
     const bool south = choosing(Player::South), north = choosing(Player::North);
     if (south || north) {
+      phase_ = south && north ? Phase::Joint : Phase::JointTurn;
       mover_ = south ? Player::South : Player::North;
       return true;
     }
@@ -878,13 +879,13 @@ std::optional<State::Move> State::parse_general(std::string_view t) const {
       return static_cast<Move>(kClaim | mask);
     }
     case Phase::Joint: {
-      if (!joint_pending()) break;  // one player's extra sowing: a pit number
       const auto plus = t.find('+');
       if (plus == std::string_view::npos) return std::nullopt;
       auto a = number(t.substr(0, plus)), b = number(t.substr(plus + 1));
       if (!a || !b || *a < 1 || *b < 1 || *a > r.labels || *b > r.labels) return std::nullopt;
       return static_cast<Move>(kJoint | (*a - 1) | (*b - 1) << 6);
     }
+    case Phase::JointTurn:
     case Phase::Play:
       break;
   }
@@ -928,6 +929,7 @@ std::string State::position_extras() const {
       out += "/phase:pie";
       break;
     case Phase::Joint:
+    case Phase::JointTurn:  // told apart by the hands: who has to choose
       out += "/phase:joint";
       if (tick_ > 0) {
         out += "/lockstep:" + std::to_string(tick_);

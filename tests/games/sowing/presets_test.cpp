@@ -336,7 +336,7 @@ TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
   EXPECT_TRUE(s.joint_pending());
   play(s, "7+1");  // tick 1: North's one seed reaches his store; South holds one more seed
   EXPECT_FALSE(s.joint_pending());
-  EXPECT_EQ(s.phase(), State::Phase::Joint);
+  EXPECT_EQ(s.phase(), State::Phase::JointTurn);  // not a joint node for the searches
   EXPECT_EQ(s.to_move(), Player::North);
   EXPECT_EQ(legal(s), (std::vector<std::string>{"5"}));
   EXPECT_EQ(s.in_hand(), 1);
@@ -356,6 +356,9 @@ TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
   EXPECT_THROW(State::from_position(
                    *r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,3,15,0,0"),
                ParseError);  // a sowing that ended holds no seeds
+  EXPECT_THROW(State::from_position(
+                   *r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/S/phase:joint/lockstep:1,5,1,0,15,0,0"),
+               ParseError);  // North chooses: North is to move
 }
 
 // The blind choice as every front end sees it: halves per side, then "south+north".
