@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <optional>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -41,11 +41,13 @@ Seat parse_seat(const std::string& text, const char* flag) {
         seat.level = 0;
       }
       if (seat.level < 1 || seat.level > 10)
-        throw Error(std::string(flag) + " " + text + ": the level must be a whole number from 1 to 10");
+        throw Error(std::string(flag) + " " + text +
+                    ": the level must be a whole number from 1 to 10");
     }
     return seat;
   }
-  throw Error(std::string(flag) + " " + text + ": allowed values are human, computer, computer:LEVEL (1-10)");
+  throw Error(std::string(flag) + " " + text +
+              ": allowed values are human, computer, computer:LEVEL (1-10)");
 }
 
 std::string today() {
@@ -57,7 +59,8 @@ std::string today() {
 
 const char* kHelp =
     "Type a move as shown in the legal moves (a pit number, counted from your own left).\n"
-    "Commands: moves (list legal moves), hint (ask the computer), undo (take back your last move),\n"
+    "Commands: moves (list legal moves), hint (ask the computer), undo (take back your last "
+    "move),\n"
     "          board (show the board), rules, save [FILE], help, quit.\n";
 
 // A computer's half of a simultaneous move, chosen without the other's: the half whose worst
@@ -71,7 +74,8 @@ std::string computer_half(engine::Engine& engine, const AnyState& state, Player 
     if (plus == std::string::npos) continue;
     const std::string half = side == Player::South ? move.substr(0, plus) : move.substr(plus + 1);
     const double mine = side == mover ? value : -value;
-    auto it = std::find_if(worst.begin(), worst.end(), [&](const auto& w) { return w.first == half; });
+    auto it =
+        std::find_if(worst.begin(), worst.end(), [&](const auto& w) { return w.first == half; });
     if (it == worst.end())
       worst.emplace_back(half, mine);
     else
@@ -109,13 +113,15 @@ std::string trimmed(const std::string& line) {
 }  // namespace
 
 void add_play_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("play", "Play a game in the terminal, against the computer or a person");
+  auto* cmd =
+      app.add_subcommand("play", "Play a game in the terminal, against the computer or a person");
   struct Args {
     std::string variant, south = "human", north = "computer", save, position, record;
     std::uint64_t seed = 0;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("variant", a->variant, "Variant, e.g. kalah or oware:grand_slam=forbidden")->required();
+  cmd->add_option("variant", a->variant, "Variant, e.g. kalah or oware:grand_slam=forbidden")
+      ->required();
   cmd->add_option("--south", a->south, "human | computer[:LEVEL] (default human)");
   cmd->add_option("--north", a->north, "human | computer[:LEVEL] (default computer)");
   cmd->add_option("--save", a->save, "Write the game record to FILE after every move");
@@ -126,9 +132,12 @@ void add_play_command(CLI::App& app) {
     std::array<Seat, 2> seats{parse_seat(a->south, "--south"), parse_seat(a->north, "--north")};
     Loaded l = load_state(a->variant, a->position, a->record, "");
     for (auto& seat : seats)
-      if (seat.computer) seat.engine = engine::make_engine(*l.game, "level:" + std::to_string(seat.level));
+      if (seat.computer)
+        seat.engine = engine::make_engine(*l.game, "level:" + std::to_string(seat.level));
     std::unique_ptr<engine::Engine> hinter;
-    Rng dice(a->seed ? a->seed : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    Rng dice(a->seed ? a->seed
+                     : static_cast<std::uint64_t>(
+                           std::chrono::steady_clock::now().time_since_epoch().count()));
 
     // History for undo: the state before each ply.
     std::vector<std::unique_ptr<AnyState>> before;
@@ -168,8 +177,8 @@ void add_play_command(CLI::App& app) {
       if (state->is_over()) {
         const Outcome o = state->outcome();
         std::cout << "Game over (" << to_string(o.reason) << "): "
-                  << (o.winner ? std::string(name(*o.winner)) + " wins" : std::string("a draw")) << ", "
-                  << o.scores[0] << "-" << o.scores[1] << ".\n";
+                  << (o.winner ? std::string(name(*o.winner)) + " wins" : std::string("a draw"))
+                  << ", " << o.scores[0] << "-" << o.scores[1] << ".\n";
         if (!a->save.empty()) std::cout << "Record saved to " << a->save << ".\n";
         return;
       }
@@ -194,8 +203,8 @@ void add_play_command(CLI::App& app) {
           if (seats[index(side)].computer) continue;
           const auto options = state->joint_halves(side);
           while (halves[index(side)].empty()) {
-            std::cout << name(side) << ", choose your pit in secret [" << join_moves(options) << "]> "
-                      << std::flush;
+            std::cout << name(side) << ", choose your pit in secret [" << join_moves(options)
+                      << "]> " << std::flush;
             std::string line;
             if (!read_hidden(line)) {
               closed = true;
@@ -233,12 +242,13 @@ void add_play_command(CLI::App& app) {
         apply(letter(p), move, false);
         continue;
       }
-      std::cout << name(p) << " to move [" << join_moves(state->legal_moves()) << "]> " << std::flush;
+      std::cout << name(p) << " to move [" << join_moves(state->legal_moves()) << "]> "
+                << std::flush;
       std::string line;
       if (!std::getline(std::cin, line)) {
         save(a->save);
-        std::cout << "\nInput closed; the game is left unfinished" << (a->save.empty() ? "" : " in " + a->save)
-                  << ".\n";
+        std::cout << "\nInput closed; the game is left unfinished"
+                  << (a->save.empty() ? "" : " in " + a->save) << ".\n";
         return;
       }
       const auto b = line.find_first_not_of(" \t\r");
@@ -249,7 +259,8 @@ void add_play_command(CLI::App& app) {
         std::cout << kHelp;
       } else if (line == "quit" || line == "exit") {
         save(a->save);
-        std::cout << "Game left unfinished" << (a->save.empty() ? "" : "; record in " + a->save) << ".\n";
+        std::cout << "Game left unfinished" << (a->save.empty() ? "" : "; record in " + a->save)
+                  << ".\n";
         return;
       } else if (line == "moves") {
         std::cout << "legal moves: " << join_moves(state->legal_moves()) << "\n";
@@ -291,8 +302,8 @@ void add_play_command(CLI::App& app) {
       } else if (line == "hint") {
         if (!hinter) hinter = engine::make_engine(*l.game, "level:8");
         const auto analysis = hinter->analyze(*state, engine::Limits{.seconds = 1.0});
-        std::cout << "hint: " << analysis.best_move << " (value " << analysis.value << ", depth " << analysis.depth
-                  << ")\n";
+        std::cout << "hint: " << analysis.best_move << " (value " << analysis.value << ", depth "
+                  << analysis.depth << ")\n";
       } else {
         try {
           apply(letter(p), line, false);

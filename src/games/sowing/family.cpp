@@ -26,8 +26,8 @@ class SowingAnyState : public TypedState<State> {
     TypedState::play(move);
     // A ply ends at most one round; a new round number means the last one just ended.
     if (typed().round() != before)
-      rounds_.push_back({typed().last_round_score(Player::South),
-                         typed().last_round_score(Player::North)});
+      rounds_.push_back(
+          {typed().last_round_score(Player::South), typed().last_round_score(Player::North)});
   }
   nlohmann::json board_json() const override {
     nlohmann::json out = TypedState::board_json();
@@ -37,9 +37,8 @@ class SowingAnyState : public TypedState<State> {
       const auto [s, n] = rounds_[i];
       nlohmann::json winner = nullptr;
       if (s != n) winner = std::string(name(s > n ? Player::South : Player::North));
-      rounds.push_back({{"round", static_cast<int>(i) + first_round_},
-                        {"scores", {s, n}},
-                        {"winner", winner}});
+      rounds.push_back(
+          {{"round", static_cast<int>(i) + first_round_}, {"scores", {s, n}}, {"winner", winner}});
     }
     out["rounds"] = rounds;
     return out;

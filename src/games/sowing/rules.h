@@ -166,8 +166,8 @@ struct Rules {
   bool pie = false;
   RoundKind rounds = RoundKind::None;
   int refill = 5;
-  int target = 60;        // Points: the set's target (0 = none: the rounds decide)
-  int round_count = 0;     // Points: the set is this many rounds (0 = until the target)
+  int target = 60;          // Points: the set's target (0 = none: the rounds decide)
+  int round_count = 0;      // Points: the set is this many rounds (0 = until the target)
   bool difference = false;  // Points: the round's winner scores the difference (Lane)
   bool general = false;
   bool extras = false;  // the position has more than the board (general path, or a tuz)

@@ -273,7 +273,8 @@ std::string rules_text(const Rules& r) {
 
   o << "\nEnd. ";
   if (r.threshold)
-    o << (r.rounds != RoundKind::None ? "The round" : "The game") << " ends as soon as a store holds " << r.threshold << " seeds"
+    o << (r.rounds != RoundKind::None ? "The round" : "The game")
+      << " ends as soon as a store holds " << r.threshold << " seeds"
       << (r.draw_at_half ? " or both stores hold " + std::to_string(r.total_seeds / 2) + " (a draw)"
                          : "")
       << ". ";

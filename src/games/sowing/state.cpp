@@ -125,7 +125,7 @@ std::uint64_t State::hash() const {
     extra = extra * 31 + static_cast<std::uint64_t>(phase_) * 256 + setup_done_;
     extra = extra * 31 + round_ * 4 + static_cast<std::uint64_t>(passed_ + 1);
     extra = extra * 65537 + match_[0] * 1024 + match_[1] + arranger_ * 7 + round_starter_ * 3;
-    if (phase_ == Phase::Joint)
+    if (phase_ == Phase::Joint || phase_ == Phase::JointTurn)
       for (const JointHand& hand : hands_)
         extra = extra * 1000003 + hand.hole * 65536 + hand.left * 256 + hand.finished;
     h ^= general_key(extra);
@@ -233,6 +233,23 @@ State State::from_position(const Rules& rules, std::string_view text) {
                      "': the side to move must be S or N, not '" + std::string(fields[3]) + "'");
   }
   for (std::size_t i = 4; i < fields.size(); ++i) s.parse_extras(fields[i], text);
+  if (s.phase_ == Phase::Joint && s.tick_ > 0) {
+    // A paused lock-step waits for whoever has an empty hand and has not ended: both (a joint
+    // move) or one (his extra sowing, and then he is the side to move).
+    const bool south = s.choosing(Player::South), north = s.choosing(Player::North);
+    if (!south && !north)
+      throw ParseError("position '" + std::string(text) +
+                       "': the lockstep field has no player to choose (an empty hand that has "
+                       "not ended)");
+    if (!(south && north)) {
+      s.phase_ = Phase::JointTurn;
+      if (s.mover_ != (south ? Player::South : Player::North))
+        throw ParseError("position '" + std::string(text) +
+                         "': " + std::string(name(south ? Player::South : Player::North)) +
+                         " chooses his next sowing: the side to move must be " +
+                         letter(south ? Player::South : Player::North));
+    }
+  }
   total += s.in_hand();
   for (int t : s.tuz_)
     if (t >= 0 && s.board_[t] != 0)
@@ -316,18 +333,17 @@ std::string State::render() const {
         out << "      " << name(mover_) << " may turn the board round (swap) or keep it\n";
         break;
       case Phase::Joint:
-        if (joint_pending()) {
-          out << "      first move: both players choose a pit at once (South+North)\n";
-        } else {
-          const Player other = opponent(mover_);
-          out << "      first move: " << name(mover_)
-              << "'s sowing ended in his store: he sows again; " << name(other) << " "
-              << (hands_[index(other)].finished ? "has finished"
-                                                : "holds " + std::to_string(hands_[index(other)].left) +
-                                                      " seeds in his hand")
-              << "\n";
-        }
+        out << "      first move: both players choose a pit at once (South+North)\n";
         break;
+      case Phase::JointTurn: {
+        const Player other = opponent(mover_);
+        out << "      first move: " << name(mover_)
+            << "'s sowing ended in his store: he sows again; " << name(other) << " "
+            << (hands_[index(other)].finished
+                    ? "has finished"
+                    : "holds " + std::to_string(hands_[index(other)].left) + " seeds in his hand")
+            << "\n";
+      } break;
       case Phase::Claim:
         out << "      " << name(mover_) << " claims pits of the loser's row\n";
         break;
@@ -379,11 +395,11 @@ nlohmann::json State::board_json() const {
     extra["tuz_pits"] = tuz_pits;
     extra["owners"] = owners;
     extra["burnt"] = burnt_pits;
-    static constexpr const char* phases[] = {"play", "setup", "pie", "joint", "claim"};
+    // joint_extra: one player's extra sowing inside the simultaneous start, a decision of his.
+    static constexpr const char* phases[] = {"play",  "setup", "pie",
+                                             "joint", "claim", "joint_extra"};
     extra["phase"] = phases[static_cast<int>(phase_)];
-    if (phase_ == Phase::Joint && !joint_pending()) {
-      // One player's extra sowing inside the simultaneous start: an ordinary decision of his.
-      extra["phase"] = "joint_extra";
+    if (phase_ == Phase::JointTurn) {
       nlohmann::json hands = nlohmann::json::array();
       for (const JointHand& h : hands_)
         hands.push_back({{"in_hand", h.left}, {"finished", h.finished != 0}});

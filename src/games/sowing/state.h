@@ -33,7 +33,9 @@ class State {
   static constexpr Move kPie = 0x3000;    // 0 keep, 1 swap
   static constexpr Move kClaim = 0x4000;  // Nam-Nam: mask of the loser's pits claimed
 
-  enum class Phase : std::uint8_t { Play, Setup, Pie, Joint, Claim };
+  // Joint: both choose at once (kJoint moves); JointTurn: inside that lock-step, one player
+  // alone chooses his next sowing (plain pit moves) while the other's waits in his hand.
+  enum class Phase : std::uint8_t { Play, Setup, Pie, Joint, Claim, JointTurn };
 
   static State initial(const Rules& rules);
   // Parses the position text of docs/notation.md; throws ParseError.
@@ -78,10 +80,7 @@ class State {
   // Congklak's simultaneous start: both players choose at once (a `3+5` move). Within the
   // lock-step a player whose sowing ends in his store sows again: then he alone chooses (a
   // plain pit move) while the other's sowing waits in his hand.
-  bool joint_pending() const {
-    return phase_ == Phase::Joint && !is_over() && choosing(Player::South) &&
-           choosing(Player::North);
-  }
+  bool joint_pending() const { return phase_ == Phase::Joint && !is_over(); }
   int in_hand() const { return hands_[0].left + hands_[1].left; }  // seeds of a paused lock-step
 
  private:
@@ -117,7 +116,9 @@ class State {
   void end_round(EndReason reason, Remaining remaining, std::optional<Player> emptied);
   void new_round();
   void play_joint(int south_hole, int north_hole);
-  bool choosing(Player p) const { return hands_[index(p)].finished == 0 && hands_[index(p)].left == 0; }
+  bool choosing(Player p) const {
+    return hands_[index(p)].finished == 0 && hands_[index(p)].left == 0;
+  }
   void take_up(Player p, int hole);
   bool run_lockstep();  // false: the lock-step never ends
   void end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied);
@@ -156,11 +157,12 @@ class State {
   std::array<std::uint16_t, 2> match_{};
   std::uint32_t owners_ = 0;  // bit h: North owns pit h
   std::uint32_t burnt_ = 0;   // bit h: pit h is burnt (skipped) this round
-  // Phase::Joint: each player's sowing in the lock-step (all zero before the first choice).
+  // Phase::Joint and JointTurn: each player's sowing in the lock-step (all zero before the
+  // first choice).
   struct JointHand {
-    std::uint8_t hole = 0;        // where his last seed fell
-    std::uint8_t left = 0;        // seeds still in his hand
-    std::uint16_t finished = 0;   // the tick his sowing ended, 0 while it goes on
+    std::uint8_t hole = 0;       // where his last seed fell
+    std::uint8_t left = 0;       // seeds still in his hand
+    std::uint16_t finished = 0;  // the tick his sowing ended, 0 while it goes on
     bool operator==(const JointHand&) const = default;
   };
   std::array<JointHand, 2> hands_{};
@@ -261,8 +263,7 @@ inline int State::grand_slam_take(int last) const {
   const Rules& r = *rules_;
   const auto& prev = r.prev[index(mover_)];
   int take = 0;
-  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]];
-       h = prev[h]) {
+  for (int h = last; r.is_pit(h) && r.owner(h) != mover_ && r.capturable[board_[h]]; h = prev[h]) {
     take += board_[h];
     if (!r.chain) break;
   }

@@ -102,7 +102,6 @@ void State::legal_for(Player me, MoveList& moves) const {
       return;
     }
     case Phase::Joint:
-      if (!joint_pending()) break;  // one player's extra sowing: his pits, as in play
       for (int s = 0; s < r.labels; ++s) {
         if (board_[r.label_hole[0][s]] == 0) continue;
         for (int n = 0; n < r.labels; ++n)
@@ -110,6 +109,7 @@ void State::legal_for(Player me, MoveList& moves) const {
             moves.push_back(static_cast<Move>(kJoint | s | n << 6));
       }
       return;
+    case Phase::JointTurn:  // one player's extra sowing: his pits, as in play
     case Phase::Play:
       break;
   }
@@ -470,7 +470,7 @@ void State::play_general(Move move) {
     default:
       break;
   }
-  if (phase_ == Phase::Joint) {
+  if (phase_ == Phase::Joint || phase_ == Phase::JointTurn) {
     const auto board = board_;
     const auto hands = hands_;
     if ((move & kKind) == kJoint)
@@ -702,7 +702,8 @@ void State::end_round(EndReason reason, Remaining remaining, std::optional<Playe
       if (r.difference)
         match_[s > n ? 0 : 1] = static_cast<std::uint16_t>(match_[s > n ? 0 : 1] + std::abs(s - n));
       else
-        match_ = {static_cast<std::uint16_t>(match_[0] + s), static_cast<std::uint16_t>(match_[1] + n)};
+        match_ = {static_cast<std::uint16_t>(match_[0] + s),
+                  static_cast<std::uint16_t>(match_[1] + n)};
       const bool target = r.target && (match_[0] >= r.target || match_[1] >= r.target);
       if (target || (r.round_count && round_ > r.round_count)) {
         if (match_[0] == match_[1]) return finish({});
@@ -772,6 +773,7 @@ bool State::run_lockstep() {
     }
     const bool south = choosing(Player::South), north = choosing(Player::North);
     if (south || north) {
+      phase_ = south && north ? Phase::Joint : Phase::JointTurn;
       mover_ = south ? Player::South : Player::North;
       return true;
     }
@@ -816,7 +818,7 @@ std::vector<std::string_view> split_on(std::string_view text, char sep) {
 // "S3", "N7" (a pit of a row, from its owner's left) or "M4" (Gabata's middle row, column 4).
 std::string pit_name(const Rules& r, int hole) {
   if (r.rows == 3 && hole >= r.pits && hole < 2 * r.pits)
-    return "M" + std::to_string(hole - r.pits + 1);
+    return std::string(1, 'M').append(std::to_string(hole - r.pits + 1));
   const Player p = hole < r.pits ? Player::South : Player::North;
   return std::string(1, letter(p)) + std::to_string(hole - r.first_pit(p) + 1);
 }
@@ -852,7 +854,7 @@ std::string State::format_general(Move move) const {
     case kClaim: {
       std::string out = "claim:";
       for (int i = 0; i < r.pits; ++i)
-        if ((move >> i) & 1) out += (out.size() > 6 ? "+" : "") + std::to_string(i + 1);
+        if ((move >> i) & 1) out.append(out.size() > 6 ? "+" : "").append(std::to_string(i + 1));
       return out;
     }
     case kJoint:
@@ -896,13 +898,13 @@ std::optional<State::Move> State::parse_general(std::string_view t) const {
       return static_cast<Move>(kClaim | mask);
     }
     case Phase::Joint: {
-      if (!joint_pending()) break;  // one player's extra sowing: a pit number
       const auto plus = t.find('+');
       if (plus == std::string_view::npos) return std::nullopt;
       auto a = number(t.substr(0, plus)), b = number(t.substr(plus + 1));
       if (!a || !b || *a < 1 || *b < 1 || *a > r.labels || *b > r.labels) return std::nullopt;
       return static_cast<Move>(kJoint | (*a - 1) | (*b - 1) << 6);
     }
+    case Phase::JointTurn:
     case Phase::Play:
       break;
   }
@@ -930,7 +932,7 @@ std::string State::position_extras() const {
   auto list = [&](auto has) {
     std::string l;
     for (int h = 0; h < r.pit_count(); ++h)
-      if (has(h)) l += (l.empty() ? "" : ",") + pit_name(r, h);
+      if (has(h)) l.append(l.empty() ? "" : ",").append(pit_name(r, h));
     return l;
   };
   if (burnt_) out += "/burnt:" + list([&](int h) { return burnt(h); });
@@ -946,6 +948,7 @@ std::string State::position_extras() const {
       out += "/phase:pie";
       break;
     case Phase::Joint:
+    case Phase::JointTurn:  // told apart by the hands: who has to choose
       out += "/phase:joint";
       if (tick_ > 0) {
         out += "/lockstep:" + std::to_string(tick_);
@@ -979,14 +982,14 @@ void State::parse_extras(std::string_view field, std::string_view text) {
     throw ParseError(
         "position '" + std::string(text) + "': field '" + std::string(field) + "': " + what +
         " (docs/notation.md lists the fields: owners, burnt, tuz, phase, setup, arranger, "
-        "passed, round, starter, match, won)");
+        "passed, round, starter, match, won, lockstep)");
   };
   const auto colon = field.find(':');
   if (colon == std::string_view::npos) return bad("not of the form name:value");
   const std::string_view key = field.substr(0, colon), value = field.substr(colon + 1);
-  static constexpr std::string_view kKeys[] = {"owners", "burnt", "tuz", "phase", "setup",
-                                                "arranger", "passed", "round", "starter", "match",
-                                                "won", "lockstep"};
+  static constexpr std::string_view kKeys[] = {"owners",  "burnt",    "tuz",    "phase",
+                                               "setup",   "arranger", "passed", "round",
+                                               "starter", "match",    "won",    "lockstep"};
   if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
     return bad("unknown field");
   if (!r.general && key != "tuz" && key != "burnt" && key != "phase")
@@ -1009,7 +1012,7 @@ void State::parse_extras(std::string_view field, std::string_view text) {
     std::uint32_t mask = 0;
     for (auto name : split_on(value, ',')) {
       auto h = parse_pit_name(r, name);
-      if (!h) bad("'" + std::string(name) + "' is not a pit (S1.., N1..)");
+      if (!h) bad(std::string(1, '\'').append(name).append("' is not a pit (S1.., N1..)"));
       mask |= 1u << *h;
     }
     return mask;
@@ -1065,7 +1068,7 @@ void State::parse_extras(std::string_view field, std::string_view text) {
            finished <= v[0] && !(finished && left);
     }
     if (!ok)
-      bad("needs tick,hole,in hand,ended for South then North, e.g. lockstep:5,3,2,0,16,0,4 "
+      bad("needs tick,hole,in hand,ended for South then North, e.g. lockstep:5,3,2,0,15,0,4 "
           "(holes as numbered in docs/notation.md, a sowing that ended holds no seeds)");
     tick_ = static_cast<std::uint16_t>(v[0]);
     for (int p = 0; p < 2; ++p)

@@ -5,8 +5,8 @@
 
 #include "games/registry.h"
 #include "games/sowing/family.h"
-#include "play/record.h"
 #include "games/typed_state.h"
+#include "play/record.h"
 #include "sowing_test_util.h"
 
 namespace naqala::sowing {
@@ -336,11 +336,12 @@ TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
   EXPECT_TRUE(s.joint_pending());
   play(s, "7+1");  // tick 1: North's one seed reaches his store; South holds one more seed
   EXPECT_FALSE(s.joint_pending());
-  EXPECT_EQ(s.phase(), State::Phase::Joint);
+  EXPECT_EQ(s.phase(), State::Phase::JointTurn);  // not a joint node for the searches
   EXPECT_EQ(s.to_move(), Player::North);
   EXPECT_EQ(legal(s), (std::vector<std::string>{"5"}));
   EXPECT_EQ(s.in_hand(), 1);
-  EXPECT_EQ(s.position(), "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,0,15,0,0");
+  EXPECT_EQ(s.position(),
+            "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,0,15,0,0");
   EXPECT_EQ(State::from_position(*r, s.position()).position(), s.position());
   EXPECT_EQ(s.board_json()["phase"], "joint_extra");
   // Tick 2: South's last seed falls in his empty pit 5 (the opposite pit is empty), North's
@@ -352,8 +353,12 @@ TEST(Congklak, ExtraSowingInsideTheSimultaneousStart) {
   play(both, "1+1");
   EXPECT_TRUE(both.joint_pending());
   EXPECT_EQ(legal(both), (std::vector<std::string>{"6+6"}));
-  EXPECT_THROW(State::from_position(*r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,3,15,0,0"),
+  EXPECT_THROW(State::from_position(
+                   *r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/N/phase:joint/lockstep:1,5,1,3,15,0,0"),
                ParseError);  // a sowing that ended holds no seeds
+  EXPECT_THROW(State::from_position(
+                   *r, "0,0,0,0,0,1,0/0,0,0,0,1,0,0/46,49/S/phase:joint/lockstep:1,5,1,0,15,0,0"),
+               ParseError);  // North chooses: North is to move
 }
 
 // The blind choice as every front end sees it: halves per side, then "south+north".
@@ -362,7 +367,8 @@ TEST(Congklak, JointHalvesThroughAnyState) {
   auto s = game->new_game();
   EXPECT_TRUE(s->joint_pending());
   EXPECT_EQ(s->joint_halves(Player::South).size(), 7u);
-  EXPECT_EQ(s->joint_halves(Player::North), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
+  EXPECT_EQ(s->joint_halves(Player::North),
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7"}));
   s->play("3+5");
   EXPECT_FALSE(s->joint_halves(Player::South).empty() && s->joint_pending());
   EXPECT_FALSE(make_game("kalah")->new_game()->joint_pending());

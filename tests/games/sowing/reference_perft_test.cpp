@@ -24,7 +24,7 @@ struct Ref {
   int mover = 0;
   std::array<int, 2> tuz{-1, -1};
   bool tuz_choice = false;
-  bool gift = false;  // el-akil:feeding=gift
+  bool gift = false;   // el-akil:feeding=gift
   bool joint = false;  // Congklak's simultaneous start is going on
   // Its lock-step: each player's hand (the hole of his last seed, seeds left, the tick his
   // sowing ended); a player whose hand is empty and not ended chooses his next pit.
@@ -452,26 +452,26 @@ TEST_P(ReferencePerft, MatchesTheIndependentMover) {
 
 INSTANTIATE_TEST_SUITE_P(
     Presets, ReferencePerft,
-    ::testing::Values(PerftCase{"awale", {}, "", 7},
-                      PerftCase{"awale", {}, "1,0,0,0,0,13/0,0,0,0,0,0/20,14/S", 4},
-                      PerftCase{"ayoayo", {}, "", 6}, PerftCase{"ayoayo-fours", {}, "", 6},
-                      // Depth 6 reaches a round's end (the sweep of the last four), which the
-                      // reference does not play; NamNam.* tests cover it.
-                      PerftCase{"namnam", {}, "", 5}, PerftCase{"kenyan-bao", {}, "", 6},
-                      PerftCase{"kenyan-bao-laps", {}, "", 6}, PerftCase{"congklak", {}, "", 3},
-                      PerftCase{"congklak", {{"simultaneous_start", "false"}}, "", 5},
-                      PerftCase{"pallanguzhi", {}, "", 6}, PerftCase{"toguz", {}, "", 5},
-                      PerftCase{"toguz", {{"tuz", "choice"}}, "", 5},
-                      PerftCase{"toguz", {}, "9,9,9,9,9,9,9,9,9/2,2,2,9,9,9,9,9,9/10,11/S", 4},
-                      PerftCase{"mangala", {}, "", 7},
-                      PerftCase{"madjnuni", {}, "9,2,11,5,3,7,8/4,6,2,13,9,7,12/0,0/S", 9},
-                      PerftCase{"el-akil", {}, "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S", 6},
-                      PerftCase{"el-ghasheem", {}, "4,9,5,7,6,4/8,4,6,5,4,10/0,0/S", 9},
-                      PerftCase{"gabata", {}, "", 6},
-                      PerftCase{"gabata", {{"start", "race"}}, "", 3},
-                      PerftCase{"el-akil", {{"feeding", "gift"}}, "3,2,0,0,0,1/0,0,0,0,0,0/40,26/S", 5},
-                      PerftCase{"mangala", {}, "0,0,7,7,1,9/1,0,4,4,0,6/2,7/N", 6},
-                      PerftCase{"toguz", {}, "0,20,9,2,9,1,9,19,9/2,0,12,9,9,9,1,0,9/19,14/N/tuz:N2", 5}),
+    ::testing::Values(
+        PerftCase{"awale", {}, "", 7},
+        PerftCase{"awale", {}, "1,0,0,0,0,13/0,0,0,0,0,0/20,14/S", 4},
+        PerftCase{"ayoayo", {}, "", 6}, PerftCase{"ayoayo-fours", {}, "", 6},
+        // Depth 6 reaches a round's end (the sweep of the last four), which the
+        // reference does not play; NamNam.* tests cover it.
+        PerftCase{"namnam", {}, "", 5}, PerftCase{"kenyan-bao", {}, "", 6},
+        PerftCase{"kenyan-bao-laps", {}, "", 6}, PerftCase{"congklak", {}, "", 3},
+        PerftCase{"congklak", {{"simultaneous_start", "false"}}, "", 5},
+        PerftCase{"pallanguzhi", {}, "", 6}, PerftCase{"toguz", {}, "", 5},
+        PerftCase{"toguz", {{"tuz", "choice"}}, "", 5},
+        PerftCase{"toguz", {}, "9,9,9,9,9,9,9,9,9/2,2,2,9,9,9,9,9,9/10,11/S", 4},
+        PerftCase{"mangala", {}, "", 7},
+        PerftCase{"madjnuni", {}, "9,2,11,5,3,7,8/4,6,2,13,9,7,12/0,0/S", 9},
+        PerftCase{"el-akil", {}, "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S", 6},
+        PerftCase{"el-ghasheem", {}, "4,9,5,7,6,4/8,4,6,5,4,10/0,0/S", 9},
+        PerftCase{"gabata", {}, "", 6}, PerftCase{"gabata", {{"start", "race"}}, "", 3},
+        PerftCase{"el-akil", {{"feeding", "gift"}}, "3,2,0,0,0,1/0,0,0,0,0,0/40,26/S", 5},
+        PerftCase{"mangala", {}, "0,0,7,7,1,9/1,0,4,4,0,6/2,7/N", 6},
+        PerftCase{"toguz", {}, "0,20,9,2,9,1,9,19,9/2,0,12,9,9,9,1,0,9/19,14/N/tuz:N2", 5}),
     [](const auto& info) {
       std::string n = std::string(info.param.game) + "_" + std::to_string(info.index);
       for (auto& ch : n)

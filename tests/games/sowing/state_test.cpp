@@ -51,8 +51,9 @@ TEST(SowingState, RandomGamesKeepEverySeedAndEnd) {
       }
       const Outcome o = s.outcome();
       EXPECT_NE(o.reason, EndReason::None);
-      if (o.winner)
+      if (o.winner) {
         EXPECT_GE(o.scores[index(*o.winner)], o.scores[index(opponent(*o.winner))]) << v;
+      }
     }
   }
 }
