@@ -152,7 +152,7 @@ constexpr LevelTable kSowingLevels = {{
     {8, 0.1, 2, 1},
     {10, 0, 2, 1},
     {14, 0, 1, 1},
-    {0, 0, 5, 1, 2'000'000},
+    {0, 0, 5, 1, 1'000'000},
 }};
 
 // Toguz korgool: nine pits a row and long games; each ply of depth costs about as much as
@@ -167,7 +167,7 @@ constexpr LevelTable kToguzLevels = {{
     {7, 0, 2, 1},
     {8, 0, 2, 1},
     {10, 0, 2, 1},
-    {0, 0, 5, 1, 1'000'000},
+    {0, 0, 5, 1, 500'000},
 }};
 
 const LevelTable& sowing_levels(const sowing::Rules& rules) {
