@@ -363,7 +363,8 @@ std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
 // positions and S0's impasse) end without a winner and score 0 in the search, as a draw.
 // `used`, when given, receives the alpha-beta's configuration (or the MCTS seed).
 template <class S, class Eval>
-std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, AlphaBetaConfig* used = nullptr) {
+std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec,
+                                           AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
     if (used) used->seed = c.options.seed;

@@ -17,4 +17,10 @@ int weighted_sum(const std::array<int, N>& weights, const std::array<int, N>& fe
   return std::clamp(v, -search::kWin / 4, search::kWin / 4);
 }
 
+// One side's counts on a four-row board (Bao, Omweso): seeds, front-row seeds, pits that can
+// start a move, and the most seeds one capture would take now.
+struct SideCounts {
+  int material = 0, front = 0, mobile = 0, capture = 0;
+};
+
 }  // namespace naqala::eval

@@ -26,8 +26,8 @@ enum SowingFeature : int {
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
-    "store_diff",     "row_diff",    "mobility_diff", "capture_now",
-    "capture_threat", "extra_turns", "opponent_extra", "exposed", "tuz"};
+    "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
+    "extra_turns", "opponent_extra", "exposed",       "tuz"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
