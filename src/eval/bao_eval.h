@@ -65,23 +65,17 @@ struct BaoEval {
   static SideCounts side(const bao::State& s, Player p) {
     using namespace board4;
     const Player o = opponent(p);
-    SideCounts r;
-    for (int i = 0; i < kPits; ++i) {
-      const int c = s.pit(p, i);
-      r.material += c;
-      if (is_front(i)) r.front += c;
-      if (c >= 2) ++r.mobile;
-      if (s.hand(p) > 0) {
-        if (is_front(i) && c > 0) r.capture = std::max(r.capture, s.pit(o, facing(i)));
-        continue;
-      }
-      if (c < 2 || c >= 16) continue;
+    const bool namua = s.hand(p) > 0;
+    return count_side(s, p, [&](int i, int c) {
+      if (namua) return is_front(i) && c > 0 ? s.pit(o, facing(i)) : 0;
+      int take = 0;
+      if (c < 2 || c >= 16) return take;
       for (int dir : {CW, CCW}) {
         const int e = (i + dir * c) & 15;
-        if (is_front(e) && s.pit(p, e) > 0) r.capture = std::max(r.capture, s.pit(o, facing(e)));
+        if (is_front(e) && s.pit(p, e) > 0) take = std::max(take, s.pit(o, facing(e)));
       }
-    }
-    return r;
+      return take;
+    });
   }
 };
 

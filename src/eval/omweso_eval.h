@@ -52,21 +52,15 @@ struct OmwesoEval {
   static SideCounts side(const omweso::State& s, Player p) {
     using namespace board4;
     const Player o = opponent(p);
-    SideCounts r;
-    for (int i = 0; i < kPits; ++i) {
-      const int c = s.pit(p, i);
-      r.material += c;
-      if (is_front(i)) r.front += c;
-      if (c < 2) continue;
-      ++r.mobile;
+    return count_side(s, p, [&](int i, int c) {
+      if (c < 2) return 0;
       // Anticlockwise (the ordinary direction): the last seed of the first lap falls in e,
       // which held seeds before it (the emptied start pit gets one per further lap).
       const int e = (i + c) & 15;
       const int before = (e == i ? 0 : s.pit(p, e)) + (c - 1) / kPits;
-      if (is_front(e) && before >= 1 && s.pit(o, facing(e)) > 0 && s.pit(o, facing_back(e)) > 0)
-        r.capture = std::max(r.capture, s.pit(o, facing(e)) + s.pit(o, facing_back(e)));
-    }
-    return r;
+      const int front = s.pit(o, facing(e)), back = s.pit(o, facing_back(e));
+      return is_front(e) && before >= 1 && front > 0 && back > 0 ? front + back : 0;
+    });
   }
 };
 
