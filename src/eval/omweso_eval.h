@@ -58,8 +58,9 @@ struct OmwesoEval {
       // which held seeds before it (the emptied start pit gets one per further lap).
       const int e = (i + c) & 15;
       const int before = (e == i ? 0 : s.pit(p, e)) + (c - 1) / kPits;
+      if (!is_front(e) || before < 1) return 0;  // only an own inner pit faces the opponent
       const int front = s.pit(o, facing(e)), back = s.pit(o, facing_back(e));
-      return is_front(e) && before >= 1 && front > 0 && back > 0 ? front + back : 0;
+      return front > 0 && back > 0 ? front + back : 0;
     });
   }
 };
