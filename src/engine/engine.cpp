@@ -152,7 +152,7 @@ constexpr LevelTable kSowingLevels = {{
     {8, 0.1, 2, 1},
     {10, 0, 2, 1},
     {14, 0, 1, 1},
-    {0, 0, 5, 1, 2'000'000},
+    {0, 0, 5, 1, 1'000'000},
 }};
 
 // Toguz korgool: nine pits a row and long games; each ply of depth costs about as much as
@@ -167,7 +167,7 @@ constexpr LevelTable kToguzLevels = {{
     {7, 0, 2, 1},
     {8, 0, 2, 1},
     {10, 0, 2, 1},
-    {0, 0, 5, 1, 1'000'000},
+    {0, 0, 5, 1, 500'000},
 }};
 
 const LevelTable& sowing_levels(const sowing::Rules& rules) {
@@ -363,7 +363,8 @@ std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
 // positions and S0's impasse) end without a winner and score 0 in the search, as a draw.
 // `used`, when given, receives the alpha-beta's configuration (or the MCTS seed).
 template <class S, class Eval>
-std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, AlphaBetaConfig* used = nullptr) {
+std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec,
+                                           AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
     if (used) used->seed = c.options.seed;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 
+#include "games/bao/board.h"
 #include "search/values.h"
 
 namespace naqala::eval {
@@ -15,6 +16,27 @@ int weighted_sum(const std::array<int, N>& weights, const std::array<int, N>& fe
   int v = 0;
   for (std::size_t i = 0; i < N; ++i) v += weights[i] * features[i];
   return std::clamp(v, -search::kWin / 4, search::kWin / 4);
+}
+
+// One side's counts on a four-row board (Bao, Omweso): seeds, front-row seeds, pits that can
+// start a move, and the most seeds one capture would take now.
+struct SideCounts {
+  int material = 0, front = 0, mobile = 0, capture = 0;
+};
+
+// Counts `p`'s side of a Bao or Omweso state; `capture(pit, seeds)` is what a move from that
+// own pit would capture now (0 for nothing), by the family's rule.
+template <class S, class Capture>
+SideCounts count_side(const S& s, Player p, Capture capture) {
+  SideCounts r;
+  for (int i = 0; i < board4::kPits; ++i) {
+    const int c = s.pit(p, i);
+    r.material += c;
+    if (board4::is_front(i)) r.front += c;
+    if (c >= 2) ++r.mobile;
+    r.capture = std::max(r.capture, capture(i, c));
+  }
+  return r;
 }
 
 }  // namespace naqala::eval

@@ -14,6 +14,8 @@ SowingWeights default_sowing_weights(const Rules& r) {
   w.w = {106, 5, 133, 100, -41, 182, -65, 0, 0};                                 // kalah
   if (r.capture == CaptureKind::Counts) w.w = {99, 5, 60, 61, -26, 0, 0, 0, 0};  // oware
   if (r.capture == CaptureKind::None) w.w = {100, 5, 60, 0, 0, 100, -50, 0, 0};
+  // toguz: `naqala tune toguz --games 400 --depth 4 --seed 1`
+  if (r.tuz != sowing::TuzKind::None) w.w = {87, 8, 168, 65, -21, 0, 0, -2, 433};
   return w;
 }
 

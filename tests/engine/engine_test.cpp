@@ -137,7 +137,7 @@ TEST(Engine, CleanSweepHasABoundedElo) {
 TEST(Engine, LevelSpecsAreTheLevelTables) {
   auto kalah = make_game("kalah");
   EXPECT_EQ(level_spec(*kalah, 1), "alphabeta:depth=1,time=1,noise=4");
-  EXPECT_EQ(level_spec(*kalah, 10), "alphabeta:nodes=2000000,time=5");
+  EXPECT_EQ(level_spec(*kalah, 10), "alphabeta:nodes=1000000,time=5");
   auto toguz = make_game("toguz");
   EXPECT_EQ(level_spec(*toguz, 9), "alphabeta:depth=10,time=2");
   EXPECT_THROW(level_spec(*kalah, 11), VariantError);

@@ -55,7 +55,9 @@ TEST(BaoEval, CaptureNowAgreesWithTheMoves) {
     const bool captures = some_move_captures(s);
     // A capture start is what the feature looks for, so they agree both ways (a takasia pit
     // is the one exception the feature does not see, and it only ever removes a capture).
-    if (s.takasia_pit() < 0) EXPECT_EQ(f[BaoEval::kCaptureNow] > 0, captures) << s.position();
+    if (s.takasia_pit() < 0) {
+      EXPECT_EQ(f[BaoEval::kCaptureNow] > 0, captures) << s.position();
+    }
     EXPECT_EQ(f[BaoEval::kHand], s.hand(s.to_move()) - s.hand(opponent(s.to_move())));
     ++positions;
     with_capture += captures;

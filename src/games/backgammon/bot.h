@@ -33,6 +33,12 @@ Estimate evaluate_after_move(const Board& board, Player p);
 // The position seen from `p` with `p` to roll (averaged over the 21 rolls, best play each).
 Estimate evaluate_on_roll(const Board& board, Player p);
 
+// The equity of taking a double, for the taker, in units of the doubled cube he then owns
+// (money play): his cubeless equity and the equity of a fully live cube (Janowski), mixed by
+// the cube's efficiency (0.68 in contact, 0.85 in a race). `doubler` is the doubler's
+// estimate on roll. Taking is right when it is at least -0.5 (dropping costs the old cube).
+double equity_after_take(const Estimate& doubler, bool race);
+
 struct BotChoice {
   Move move;
   double equity = 0;  // the chooser's estimate for the player to move, cubeless
