@@ -88,7 +88,7 @@ class SowingEval {
     }
     for (int pi = 0; pi < 2; ++pi) {
       const Player p = static_cast<Player>(pi);
-      const int first = pi * pits_;
+      const int first = r.first_pit(p);  // North's row is the third on Gabata's board
       const int store = r.store(p);
       const std::uint8_t* land = landing_[pi].data();
       const std::uint32_t own_row = ((1u << pits_) - 1) << first;

@@ -30,6 +30,18 @@ TEST(SowingEval, KalahFeatures) {
   EXPECT_EQ(f[kCaptureNow], 1 + 5);
 }
 
+// Gabata's board has three rows: North's own row is the third, not the middle one.
+TEST(SowingEval, GabataReadsNorthsOwnRow) {
+  const auto rules = preset("gabata");
+  const auto s =
+      sowing::State::from_position(*rules, "1,1,1,1,1,1/2,2,2,2,2,2/5,0,5,0,5,0/11,10/S");
+  const SowingEval eval(*rules);
+  std::array<int, kSowingFeatures> f;
+  eval.features(s, f);
+  EXPECT_EQ(f[kRowDiff], 6 - 15);
+  EXPECT_EQ(f[kMobilityDiff], 6 - 3);
+}
+
 TEST(SowingEval, OwareChainedCapture) {
   const auto rules = preset("oware");
   // South's pit 6 (3 seeds) sows North's pits 1-3, making 2, 3, 2: a chain of 7 seeds.
