@@ -72,7 +72,10 @@ void elo_from_results(int wins, int draws, int losses, double& elo, double& marg
       (wins * std::pow(1 - mu, 2) + draws * std::pow(0.5 - mu, 2) + losses * std::pow(mu, 2)) / n;
   const double half = 1.96 * std::sqrt(var / n);
   elo = elo_of(mu);
-  margin = (elo_of(mu + half) - elo_of(mu - half)) / 2;
+  // A lopsided short match puts mu +- half beyond 0 or 1, where the Elo is unbounded: the
+  // interval stops at the sweep estimates, (n + 0.5) / (n + 1) and its mirror.
+  const double edge = 0.5 / (n + 1);
+  margin = (elo_of(std::min(mu + half, 1 - edge)) - elo_of(std::max(mu - half, edge))) / 2;
 }
 
 ArenaResult run_arena(const ArenaOptions& o) {

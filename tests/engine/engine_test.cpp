@@ -116,6 +116,12 @@ TEST(Engine, EloFromResults) {
   EXPECT_LT(margin, 150);
   elo_from_results(75, 0, 25, elo, margin);
   EXPECT_NEAR(elo, 190.85, 0.1);  // -400 log10(1/0.75 - 1)
+  // 17-3 in 20 games: the normal interval passes a score of 1; the margin stays near the
+  // sweep estimate's Elo (20.5 / 21: +644) instead of running to the clamp (+2400).
+  elo_from_results(17, 0, 3, elo, margin);
+  EXPECT_NEAR(elo, 301.33, 0.01);  // -400 log10(1/0.85 - 1)
+  EXPECT_GT(margin, 150);
+  EXPECT_LT(margin, 300);
 }
 
 TEST(Engine, CleanSweepHasABoundedElo) {
