@@ -192,19 +192,22 @@ void State::take(int hole, Player taker) {
 // The sowing trace for the browser's animation, kept out of the sowing loops: a lap's holes
 // are walked again (`next` gives each hole after the one before) once it is sown. A seed lands
 // in a pit ("S3", "M2") or a store ("store:N"; a tuz sends its seeds to its owner's store).
+// One seed into `hole`, as the browser names it (a tuz's seeds go to its owner's store).
+[[gnu::noinline, gnu::cold]] static void trace_hole(const Rules& r, int hole,
+                                                    const std::array<std::int8_t, 2>& tuz) {
+  if (hole == tuz[0] || hole == tuz[1])
+    sow_trace->seed(hole == tuz[0] ? "store:S" : "store:N");
+  else if (hole >= r.all_pits)
+    sow_trace->seed(hole == r.store(Player::South) ? "store:S" : "store:N");
+  else
+    sow_trace->seed(pit_name(r, hole));
+}
+
 template <class Next>
 [[gnu::noinline, gnu::cold]] static void trace_seeds(const Rules& r, int hole, int seeds,
                                                      const std::array<std::int8_t, 2>& tuz,
                                                      Next next) {
-  for (int k = 0; k < seeds; ++k) {
-    hole = next(hole);
-    if (hole == tuz[0] || hole == tuz[1])
-      sow_trace->seed(hole == tuz[0] ? "store:S" : "store:N");
-    else if (hole >= r.all_pits)
-      sow_trace->seed(hole == r.store(Player::South) ? "store:S" : "store:N");
-    else
-      sow_trace->seed(pit_name(r, hole));
-  }
+  for (int k = 0; k < seeds; ++k) trace_hole(r, hole = next(hole), tuz);
 }
 
 [[gnu::noinline, gnu::cold]] static void trace_lap(const State& s) {
@@ -749,6 +752,10 @@ bool State::run_lockstep() {
     return false;
   };
   LoopDetector<Snapshot> loop({board_, hands_});
+  // The browser's trace: both hands' seeds in the order they fall; a new lap (a new board)
+  // wherever seeds are lifted or captured.
+  if (sow_trace) [[unlikely]]
+    trace_lap(*this);
   while (hands_[0].finished == 0 || hands_[1].finished == 0) {
     ++tick_;
     for (int p = 0; p < 2; ++p) {
@@ -756,6 +763,8 @@ bool State::run_lockstep() {
       if (h.finished || h.left == 0) continue;
       h.hole = r.next[p][h.hole];
       ++board_[h.hole];
+      if (sow_trace) [[unlikely]]
+        trace_hole(r, h.hole, tuz_);
       if (--h.left > 0) continue;
       const Player me = Player(p);
       if (!r.is_pit(h.hole)) {
@@ -765,11 +774,15 @@ bool State::run_lockstep() {
       if (board_[h.hole] > 1) {
         h.left = board_[h.hole];
         board_[h.hole] = 0;
+        if (sow_trace) [[unlikely]]
+          trace_lap(*this);
         continue;
       }
       mover_ = me;  // the capture of a last seed in an empty pit, as in play
       capture_general(h.hole, false);
       h.finished = tick_;
+      if (sow_trace) [[unlikely]]
+        trace_lap(*this);
     }
     const bool south = choosing(Player::South), north = choosing(Player::North);
     if (south || north) {

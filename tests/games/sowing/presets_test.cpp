@@ -3,7 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/rng.h"
 #include "games/registry.h"
+#include "games/sow_trace.h"
 #include "games/sowing/family.h"
 #include "games/typed_state.h"
 #include "play/record.h"
@@ -326,6 +328,39 @@ TEST(Congklak, SimultaneousStartInLockStep) {
   EXPECT_THROW(State::from_position(*preset("congklak", {{"simultaneous_start", "false"}}),
                                     "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0/S/phase:joint"),
                ParseError);
+}
+
+// The browser animates the lock-step from its trace: both hands' seeds in the order they
+// fall, a new lap wherever seeds are lifted or captured, the last lap sown out to the new board.
+TEST(Congklak, LockStepIsTracedForTheBrowser) {
+  auto r = preset("congklak");
+  Rng rng(7);
+  for (int game = 0; game < 20; ++game) {
+    State s = State::initial(*r);
+    const auto moves = legal(s);
+    SowTrace trace;
+    {
+      const SowTraceScope scope(&trace);
+      play(s, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    ASSERT_FALSE(trace.laps.empty());
+    std::size_t drops = 0;
+    for (const auto& lap : trace.laps) drops += lap["pits"].size();
+    EXPECT_GE(drops, 14u) << "both starting pits' seven seeds";
+    nlohmann::json board = trace.laps.back()["board"];
+    for (const auto& pit : trace.laps.back()["pits"]) {
+      const std::string name = pit;
+      if (name.starts_with("store:")) {
+        auto& v = board["stores"][name == "store:S" ? 0 : 1];
+        v = v.get<int>() + 1;
+      } else {
+        auto& v = board["rows"][name[0] == 'S' ? 0 : 1][std::stoi(name.substr(1)) - 1];
+        v = v.get<int>() + 1;
+      }
+    }
+    EXPECT_EQ(board["rows"], s.board_json()["rows"]) << trace.laps.dump();
+    EXPECT_EQ(board["stores"], s.board_json()["stores"]);
+  }
 }
 
 // S0:27 and S4:292 (section 13): a last seed in the own store gives another sowing, inside the
