@@ -15,14 +15,18 @@ std::shared_ptr<const sowing::Rules> preset(const char* name) {
   return nullptr;
 }
 
+// The features of a position of a preset, from the view of the player to move.
+std::array<int, kSowingFeatures> features_of(const char* name, const std::string& position) {
+  const auto rules = preset(name);
+  std::array<int, kSowingFeatures> f;
+  SowingEval(*rules).features(sowing::State::from_position(*rules, position), f);
+  return f;
+}
+
 TEST(SowingEval, KalahFeatures) {
-  const auto rules = preset("kalah");
   // South: pit 3 (4 seeds) ends in his store: an extra turn; pit 1 (1 seed) lands in the empty
   // pit 2 opposite North's 5 seeds: a capture of 6.
-  const auto s = sowing::State::from_position(*rules, "1,0,4,0,0,0/4,5,5,4,5,4/10,6/S");
-  const SowingEval eval(*rules);
-  std::array<int, kSowingFeatures> f;
-  eval.features(s, f);
+  const auto f = features_of("kalah", "1,0,4,0,0,0/4,5,5,4,5,4/10,6/S");
   EXPECT_EQ(f[kStoreDiff], 4);
   EXPECT_EQ(f[kRowDiff], 5 - 27);
   EXPECT_EQ(f[kMobilityDiff], 2 - 6);
@@ -32,48 +36,31 @@ TEST(SowingEval, KalahFeatures) {
 
 // Gabata's board has three rows: North's own row is the third, not the middle one.
 TEST(SowingEval, GabataReadsNorthsOwnRow) {
-  const auto rules = preset("gabata");
-  const auto s =
-      sowing::State::from_position(*rules, "1,1,1,1,1,1/2,2,2,2,2,2/5,0,5,0,5,0/11,10/S");
-  const SowingEval eval(*rules);
-  std::array<int, kSowingFeatures> f;
-  eval.features(s, f);
+  const auto f = features_of("gabata", "1,1,1,1,1,1/2,2,2,2,2,2/5,0,5,0,5,0/11,10/S");
   EXPECT_EQ(f[kRowDiff], 6 - 15);
   EXPECT_EQ(f[kMobilityDiff], 6 - 3);
 }
 
 TEST(SowingEval, OwareChainedCapture) {
-  const auto rules = preset("oware");
   // South's pit 6 (3 seeds) sows North's pits 1-3, making 2, 3, 2: a chain of 7 seeds.
-  const auto s = sowing::State::from_position(*rules, "4,4,4,4,4,3/1,2,1,4,4,4/8,1/S");
-  const SowingEval eval(*rules);
-  std::array<int, kSowingFeatures> f;
-  eval.features(s, f);
+  const auto f = features_of("oware", "4,4,4,4,4,3/1,2,1,4,4,4/8,1/S");
   EXPECT_EQ(f[kCaptureNow], 7);
   EXPECT_EQ(f[kStoreDiff], 7);
 }
 
 TEST(SowingEval, OwareExposedPits) {
-  const auto rules = preset("oware");
   // South's pits with 1 or 2 seeds become 2 or 3 with one more: 1 + 2 + 1 = 4 seeds close to
   // capture; North's 2 in his pit 2 and 1 in pit 5: 3.
-  const auto s = sowing::State::from_position(*rules, "1,2,4,5,1,6/4,2,4,4,1,4/8,2/S");
-  const SowingEval eval(*rules);
-  std::array<int, kSowingFeatures> f;
-  eval.features(s, f);
+  const auto f = features_of("oware", "1,2,4,5,1,6/4,2,4,4,1,4/8,2/S");
   EXPECT_EQ(f[kExposed], 4 - 3);
   EXPECT_EQ(f[kTuz], 0);
 }
 
 TEST(SowingEval, ToguzTuz) {
-  const auto rules = preset("toguz");
   // South owns a tuz in North's row (N3), North none: +1 for South to move, -1 for North.
   const std::string board = "9,9,9,9,9,9,9,9,9/9,9,0,9,9,9,9,9,9/9,0/";
-  const SowingEval eval(*rules);
-  std::array<int, kSowingFeatures> f;
-  eval.features(sowing::State::from_position(*rules, board + "S/tuz:N3"), f);
-  EXPECT_EQ(f[kTuz], 1);
-  eval.features(sowing::State::from_position(*rules, board + "N/tuz:N3"), f);
+  EXPECT_EQ(features_of("toguz", board + "S/tuz:N3")[kTuz], 1);
+  const auto f = features_of("toguz", board + "N/tuz:N3");
   EXPECT_EQ(f[kTuz], -1);
   // Toguz captures even counts: odd pits are close to capture. North (to move) has eight
   // pits of 9 (N3 is his emptied pit, South's tuz), South nine.
