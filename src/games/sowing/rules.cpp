@@ -79,6 +79,27 @@ void Rules::finalize() {
   }
   for (int c = 0; c < 32; ++c)
     if ((count_mask >> c) & 1) capturable[c] = true;
+  vector_sow = holes <= kVectorHoles && skip_full == 0;
+  if (vector_sow) {
+    for (int p = 0; p < 2; ++p)
+      for (int origin = 0; origin < holes; ++origin) {
+        if (next[p][origin] == 0xff) continue;  // not on this player's ring
+        Cells16 lap{}, first{};
+        for (int h = 0; h < holes; ++h)
+          if (next[p][h] != 0xff && !(skip_origin && h == origin)) lap[h] = 0xff;
+        lap_holes[p][origin] = lap;
+        first_holes[p][origin][0] = first;
+        const int lap_length = cycle_length[p] - (skip_origin ? 1 : 0);
+        int hole = origin;
+        for (int k = 1; k <= lap_length; ++k) {
+          hole = next[p][hole];
+          if (skip_origin && hole == origin) hole = next[p][hole];
+          first[hole] = 1;
+          first_holes[p][origin][k] = first;
+          landing[p][origin][k] = static_cast<std::uint8_t>(hole);
+        }
+      }
+  }
 }
 
 }  // namespace naqala::sowing

@@ -196,6 +196,20 @@ inline int State::sow(int origin) {
     board_[origin] = 1;
     --seeds;
   }
+  if (r.vector_sow) {
+    const int lap = r.cycle_length[p] - (r.skip_origin ? 1 : 0);
+    int laps = 0;
+    if (seeds > lap) [[unlikely]] {
+      laps = (seeds - 1) / lap;
+      seeds -= laps * lap;
+    }
+    Cells16 cells;
+    std::memcpy(&cells, board_.data(), sizeof cells);
+    cells += (r.lap_holes[p][origin] & static_cast<std::uint8_t>(laps)) +
+             r.first_holes[p][origin][seeds];
+    std::memcpy(board_.data(), &cells, sizeof cells);
+    return r.landing[p][origin][seeds];
+  }
   if (r.skip_full == 0) {
     // Whole laps at once: each lap puts one seed in every hole of the ring (but the origin,
     // when it is skipped). Keep at least one seed for the loop so `hole` ends right.
