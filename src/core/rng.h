@@ -46,4 +46,24 @@ class Rng {
   std::uint64_t s_[4]{};
 };
 
+// A lighter generator for random playouts, where drawing the number is a good part of a ply:
+// one add and one 64x64->128 multiply a number (wyrand). Deterministic for a seed.
+class PlayoutRng {
+ public:
+  explicit constexpr PlayoutRng(std::uint64_t seed = 1) : s_(seed) {}
+  std::uint64_t next() {
+    s_ += 0xa0761d6478bd642fULL;
+    const unsigned __int128 m = static_cast<unsigned __int128>(s_) *
+                                static_cast<unsigned __int128>(s_ ^ 0xe7037ed1a0b428dbULL);
+    return static_cast<std::uint64_t>(m >> 64) ^ static_cast<std::uint64_t>(m);
+  }
+  // Uniform integer in [0, n), n > 0 (multiply-shift, as Rng::below).
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
+  }
+
+ private:
+  std::uint64_t s_;
+};
+
 }  // namespace naqala

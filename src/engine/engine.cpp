@@ -26,7 +26,7 @@ namespace {
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
     "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
-    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,seed=N], random[:seed=N]";
+    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]";
 
 struct EngineSpec {
   std::string text;
@@ -275,7 +275,7 @@ AlphaBetaConfig search_config(const EngineSpec& spec, const AlphaBetaConfig& bas
 
 // The options every `mcts:` spec takes, whatever the game.
 MctsConfig mcts_config(const EngineSpec& spec) {
-  check_keys(spec, {"sims", "time", "threads", "c", "leaf", "seed"});
+  check_keys(spec, {"sims", "time", "threads", "c", "leaf", "batch", "seed"});
   MctsConfig c;
   c.simulations = whole(spec, "sims", 0, 0, ~0ULL);
   c.seconds = number(spec, "time", 0, 0, 86400);
@@ -283,6 +283,8 @@ MctsConfig mcts_config(const EngineSpec& spec) {
   c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
   c.options.exploration = number(spec, "c", 1.0, 0, 100);
   c.options.seed = whole(spec, "seed", 1, 0, ~0ULL);
+  c.options.batch =
+      static_cast<int>(whole(spec, "batch", search::MctsOptions{}.batch, 1, search::kMaxMctsBatch));
   if (auto it = spec.options.find("leaf"); it != spec.options.end()) {
     if (it->second != "playout" && it->second != "eval")
       bad_spec(spec, "leaf=" + it->second + " is not allowed (allowed: playout, eval)");

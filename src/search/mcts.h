@@ -487,7 +487,7 @@ class Mcts {
 
     const MctsOptions& options_;
     const LeafEval& eval_;
-    Rng rng_;
+    PlayoutRng rng_;
     std::vector<Node> nodes_;
     std::array<std::vector<std::uint32_t>, kMaxMctsBatch> paths_;
     std::optional<S> root_state_;

@@ -85,22 +85,22 @@ void Rules::finalize() {
 #endif
   if (vector_sow) {
     for (int h = 0; h < holes; ++h) hole_cell[h][h] = 0xff;
-    for (int p = 0; p < 2; ++p)
-      for (int origin = 0; origin < holes; ++origin) {
-        if (next[p][origin] == 0xff) continue;  // not on this player's ring
-        Cells16 lap{}, first{};
+    for (Player owner : {Player::South, Player::North})
+      for (int i = 0; i < n; ++i) {
+        const int p = index(owner), origin = first_pit(owner) + i;
+        VectorSowing& v = vector_sowing[origin];
+        Cells16 first{};
         for (int h = 0; h < holes; ++h)
-          if (next[p][h] != 0xff && !(skip_origin && h == origin)) lap[h] = 0xff;
-        lap_holes[p][origin] = lap;
-        first_holes[p][origin][0] = first;
-        const int lap_length = cycle_length[p] - (skip_origin ? 1 : 0);
+          if (next[p][h] != 0xff && !(skip_origin && h == origin)) v.lap[h] = 0xff;
+        v.first[0] = first;
+        v.lap_length = cycle_length[p] - (skip_origin ? 1 : 0);
         int hole = origin;
-        for (int k = 1; k <= lap_length; ++k) {
+        for (int k = 1; k <= v.lap_length; ++k) {
           hole = next[p][hole];
           if (skip_origin && hole == origin) hole = next[p][hole];
           first[hole] = 1;
-          first_holes[p][origin][k] = first;
-          landing[p][origin][k] = static_cast<std::uint8_t>(hole);
+          v.first[k] = first;
+          v.landing[k] = static_cast<std::uint8_t>(hole);
         }
       }
   }
@@ -114,6 +114,7 @@ void Rules::finalize() {
         count_list[count_list_size++] = static_cast<std::uint8_t>(c);
     }
   vector_play = vector_sow && !general && tuz == TuzKind::None && rows == 2 && listed;
+  random_by_mask = vector_play && min_seeds == 1 && grand_slam != GrandSlam::Forbidden;
   if (vector_play) {
     for (Player p : {Player::South, Player::North}) {
       row_bits[index(p)] = ((1u << n) - 1) << first_pit(p);

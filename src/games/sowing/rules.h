@@ -190,14 +190,19 @@ struct Rules {
   ZobristTable zobrist{kMaxHoles, 256, 4};
 
   // A sowing in one vector step, for boards of up to 16 holes where no pit is passed over
-  // when full (every fast-path preset but Toguz): per player and origin, the holes a whole
-  // lap sows (0xff each), the holes the first k seeds of a lap sow (1 each), and where the
-  // k-th seed falls. The loop of one seed at a time chains a table load per seed.
+  // when full (every fast-path preset but Toguz). By origin (always a pit of its owner, who
+  // sows it): the holes a whole lap sows (0xff each), the holes the first k seeds of a lap
+  // sow (1 each), where the k-th seed falls, and the seeds of a lap. The loop of one seed at
+  // a time chains a table load per seed.
+  struct VectorSowing {
+    Cells16 lap;
+    std::array<Cells16, kVectorHoles + 1> first;
+    std::array<std::uint8_t, kVectorHoles + 1> landing;
+    int lap_length;
+  };
   bool vector_sow = false;
   std::array<Cells16, kVectorHoles> hole_cell{};  // 0xff at the hole, 0 elsewhere
-  std::array<std::array<Cells16, kVectorHoles>, 2> lap_holes{};
-  std::array<std::array<std::array<Cells16, kVectorHoles + 1>, kVectorHoles>, 2> first_holes{};
-  std::array<std::array<std::array<std::uint8_t, kVectorHoles + 1>, kVectorHoles>, 2> landing{};
+  std::array<VectorSowing, kVectorHoles> vector_sowing{};
   // With vector_sow and no tuz, a whole move is played on the vector (State::play_vector):
   // captures without branches, the end checks from one comparison of the board with zero.
   bool vector_play = false;
@@ -210,6 +215,9 @@ struct Rules {
   // of set bits by mask: a uniformly random move without building a list.
   std::array<std::array<std::uint8_t, 8>, 256> nth_pit{};
   std::array<std::uint8_t, 256> pit_count_of{};
+  // The legal moves are the pits holding seeds (vector play, one seed enough, no forbidden
+  // grand slam; a starving opponent checked apart).
+  bool random_by_mask = false;
 
   // Per player: the pits he may own, numbered along his sowing path from his pit 1 (his row,
   // then the middle row or the opponent's row); moves name pits by this number.

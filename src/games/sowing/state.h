@@ -206,22 +206,20 @@ inline int State::row_seeds(Player p) const {
 // Sows `seeds` from `origin` on the vector board (Rules::vector_sow); returns the last hole.
 inline int State::sow_cells(Cells16& cells, int origin, int seeds) const {
   const Rules& r = *rules_;
-  const int p = index(mover_);
+  const Rules::VectorSowing& v = r.vector_sowing[origin];
   const Cells16 origin_cell = r.hole_cell[origin];
   cells &= ~origin_cell;
   if (r.start == SowStart::Origin && seeds > 1) {
     cells -= origin_cell;  // 0xff is -1: one seed back into the origin
     --seeds;
   }
-  const int lap = r.cycle_length[p] - (r.skip_origin ? 1 : 0);
-  int laps = 0;
-  if (seeds > lap) [[unlikely]] {
-    laps = (seeds - 1) / lap;
-    seeds -= laps * lap;
+  if (seeds > v.lap_length) [[unlikely]] {
+    const int laps = (seeds - 1) / v.lap_length;
+    seeds -= laps * v.lap_length;
+    cells += v.lap & static_cast<std::uint8_t>(laps);
   }
-  cells +=
-      (r.lap_holes[p][origin] & static_cast<std::uint8_t>(laps)) + r.first_holes[p][origin][seeds];
-  return r.landing[p][origin][seeds];
+  cells += v.first[seeds];
+  return v.landing[seeds];
 }
 
 inline bool State::row_empty(Player p) const {
@@ -239,13 +237,14 @@ template <class Random>
 [[gnu::always_inline]] inline State::Move State::random_move(Random& rng) const {
   const Rules& r = *rules_;
 #if defined(__SSE2__)
-  if (r.vector_play && r.min_seeds == 1 && r.grand_slam != GrandSlam::Forbidden &&
-      !(r.must_feed && row_empty(opponent(mover_)))) {
+  if (r.random_by_mask) {
     const __m128i empty = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
-    const std::uint32_t pits =
-        (~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & r.row_bits[index(mover_)]) >>
-        r.first_pit(mover_);
-    return r.nth_pit[pits][rng.below(r.pit_count_of[pits])];
+    const std::uint32_t filled = ~static_cast<std::uint32_t>(_mm_movemask_epi8(empty));
+    // A starving opponent must be fed: then only the moves that feed him (the list below).
+    if (!r.must_feed || (filled & r.row_bits[index(opponent(mover_))])) {
+      const std::uint32_t pits = (filled & r.row_bits[index(mover_)]) >> r.first_pit(mover_);
+      return r.nth_pit[pits][rng.below(r.pit_count_of[pits])];
+    }
   }
 #endif
   MoveList moves;
@@ -399,7 +398,7 @@ inline void State::capture(int last) {
   }
 }
 
-inline void State::after_move(bool extra_turn) {
+[[gnu::always_inline]] inline void State::after_move(bool extra_turn) {
   const Player moved = mover_;
   if (!extra_turn) mover_ = opponent(mover_);
   check_end(moved);
@@ -451,6 +450,8 @@ inline void State::after_move(bool extra_turn) {
     const int taken = c[opposite] + (r.with_last_seed ? 1 : 0);
     const bool take =
         ((r.row_bits[p] >> last) & 1) & (c[last] == 1) & ((c[opposite] != 0) | r.empty_capture);
+    // Without a branch: which moves capture is unpredictable, and a misprediction also throws
+    // away the work of the playouts advancing beside this one.
     const auto all = static_cast<std::uint8_t>(-static_cast<int>(take));
     const Cells16 gone =
         (r.hole_cell[opposite] | (r.with_last_seed ? r.hole_cell[last] : Cells16{})) & all;
