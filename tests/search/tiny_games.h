@@ -3,7 +3,8 @@
 // - TinyKalah<N>: Kalah on 2 x N pits (extra turn in own store, capture of the opposite pit,
 //   the game ends when a row is empty and each side keeps its own seeds);
 // - DiceRace: a two-player dice race with a chance node before every decision;
-// - Ring: a token walks a ring; a repeated position ends the game (CycleEndingState).
+// - Ring: a token walks a ring; a repeated position ends the game (CycleEndingState);
+// - Shuttle: a capture, then a forced cycle back to the position right after it.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -238,6 +239,52 @@ class Ring {
 
 struct RingEval {
   int operator()(const Ring&) const { return 0; }
+};
+
+// One forced line: South's first move captures a point and puts the token on cell 1 (North to
+// move); from there the token shuttles 1 -> 2 -> 1 ... A repeated position ends the game and
+// the owner of the token's cell (1: North, 2: South) takes 2 points, so it matters at which
+// position the cycle is scored: at the first recurrence (cell 1) North wins 2-1.
+class Shuttle {
+ public:
+  using Move = std::uint8_t;
+  using MoveList = StaticVector<Move, 1>;
+  Player to_move() const { return mover_; }
+  bool is_over() const { return ended_; }
+  void legal_moves(MoveList& moves) const {
+    moves.clear();
+    moves.push_back(0);
+  }
+  void play(Move) {
+    if (cell_ == 0) ++points_[index(mover_)];
+    cell_ = cell_ == 1 ? 2 : 1;
+    mover_ = opponent(mover_);
+  }
+  Outcome outcome() const {
+    Outcome o;
+    o.scores = {points_[0], points_[1]};
+    if (ended_) o.scores[cell_ == 1 ? 1 : 0] += 2;
+    if (o.scores[0] != o.scores[1])
+      o.winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
+    o.reason = ended_ ? EndReason::Cycle : EndReason::None;
+    return o;
+  }
+  std::uint64_t hash() const {
+    return mix(cell_ * 64 + points_[0] * 8 + points_[1] * 2 + index(mover_));
+  }
+  bool ends_on_cycle() const { return true; }
+  void end_by_cycle() { ended_ = true; }
+  std::uint64_t irreversible_count() const { return points_[0] + points_[1]; }
+
+ private:
+  std::uint8_t cell_ = 0;
+  std::array<std::uint8_t, 2> points_{};
+  Player mover_ = Player::South;
+  bool ended_ = false;
+};
+
+struct ShuttleEval {
+  int operator()(const Shuttle&) const { return 0; }
 };
 
 }  // namespace naqala::test
