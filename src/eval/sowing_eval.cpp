@@ -21,6 +21,9 @@ SowingWeights default_sowing_weights(const Rules& r) {
 
 SowingEval::SowingEval(const Rules& r, SowingWeights weights)
     : pits_(r.pits),
+      holes_(r.pit_count()),
+      labels_(r.labels),
+      by_owner_(r.labels > r.pits),
       min_seeds_(r.min_seeds),
       extra_turn_(r.extra_turn ? 1 : 0),
       capture_(r.capture),
@@ -30,8 +33,8 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       weights_(weights) {
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
-    for (int i = 0; i < r.pits; ++i) {
-      const int origin = r.first_pit(p) + i;
+    for (int i = 0; i < r.labels; ++i) {
+      const int origin = r.label_hole[pi][i];
       for (int c = 1; c <= kMaxCount; ++c) {
         int seeds = c;
         int hole = origin;
