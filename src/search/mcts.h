@@ -9,6 +9,7 @@
 // statistics are from that player's view. At a joint node (both players choose at once,
 // search/joint.h) selection is decoupled: each player picks his own half by UCB1 over his own
 // statistics of that half, summed over the children that share it.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -37,7 +38,13 @@ struct MctsOptions {
   // counts as a win with probability 1 / (1 + exp(-v / eval_scale)).
   bool eval_leaf = false;
   double eval_scale = 3.0 * kPoint;
+  // Simulations selected one after another and then played out side by side (1 to kMaxBatch).
+  // Each counts its visit on its path when selected (a virtual loss until its result is in),
+  // so the next one descends elsewhere; the playouts, independent, keep the core busy where
+  // one alone waits on each ply's result (a sowing depends on the one before).
+  int batch = 4;
 };
+inline constexpr int kMaxMctsBatch = 8;
 
 template <GameState S>
 class Mcts {
@@ -92,12 +99,12 @@ class Mcts {
       t.set_root(root);
       result.reused += t.node(0).visits;
     }
+    const int batch = std::clamp(options_.batch, 1, kMaxMctsBatch);
     auto run = [&](Tree& tree) {
-      std::uint64_t local = 0;
       while (!stop_.load(std::memory_order_relaxed)) {
-        for (int batch = 0; batch < 64; ++batch) tree.simulate();
-        local += 64;
-        const std::uint64_t total = done.fetch_add(64, std::memory_order_relaxed) + 64;
+        std::uint64_t count = 0;
+        while (count < 64) count += tree.simulate(batch);
+        const std::uint64_t total = done.fetch_add(count, std::memory_order_relaxed) + count;
         if (simulations && total >= simulations) break;
         if (seconds > 0 &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
@@ -105,7 +112,6 @@ class Mcts {
           break;
       }
       stop_.store(true);
-      (void)local;
     };
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { run(trees_[i]); });
@@ -246,34 +252,42 @@ class Mcts {
       max_depth_ = 0;
     }
 
-    void simulate() {
-      S s = *root_state_;
-      path_.clear();
-      std::uint32_t current = 0;
-      path_.push_back(0);
-      int depth = 0;
-      while (!s.is_over()) {
-        Node& n = nodes_[current];
-        if (!n.expanded) {
-          if (n.visits == 0 && current != 0) break;  // a new leaf: play out from here
-          if (!expand(current, s)) break;            // the pool is full
+    // Runs `count` simulations (selected in turn, played out side by side); returns count.
+    int simulate(int count) {
+      for (int b = 0; b < count; ++b) {
+        leaves_[b] = *root_state_;
+        S& s = *leaves_[b];
+        auto& path = paths_[b];
+        path.clear();
+        std::uint32_t current = 0;
+        path.push_back(0);
+        ++nodes_[0].visits;
+        int depth = 0;
+        while (!s.is_over()) {
+          Node& n = nodes_[current];
+          if (!n.expanded) {
+            if (n.visits == 1 && current != 0) break;  // a new leaf: play out from here
+            if (!expand(current, s)) break;            // the pool is full
+          }
+          current = is_joint_node(s) ? select_joint(current) : select(current);
+          s.play(nodes_[current].move);
+          path.push_back(current);
+          ++nodes_[current].visits;
+          ++depth;
         }
-        current = is_joint_node(s) ? select_joint(current) : select(current);
-        s.play(nodes_[current].move);
-        path_.push_back(current);
-        ++depth;
+        max_depth_ = std::max(max_depth_, depth);
       }
-      max_depth_ = std::max(max_depth_, depth);
-      double south_result;
-      int south_margin;
-      leaf_result(s, south_result, south_margin);
-      for (std::uint32_t i : path_) {
-        Node& n = nodes_[i];
-        ++n.visits;
-        const bool south = n.mover == Player::South;
-        n.wins += south ? south_result : 1.0 - south_result;
-        n.margin += south ? south_margin : -south_margin;
-      }
+      double south_result[kMaxMctsBatch];
+      int south_margin[kMaxMctsBatch];
+      leaf_results(count, south_result, south_margin);
+      for (int b = 0; b < count; ++b)
+        for (std::uint32_t i : paths_[b]) {
+          Node& n = nodes_[i];
+          const bool south = n.mover == Player::South;
+          n.wins += south ? south_result[b] : 1.0 - south_result[b];
+          n.margin += south ? south_margin[b] : -south_margin[b];
+        }
+      return count;
     }
 
     std::vector<Move> principal_variation(Move first) const {
@@ -381,24 +395,49 @@ class Mcts {
       return select(node);  // not a product of halves: plain UCB1
     }
 
-    // The result of the game from the leaf on, for South: 1 win, 0.5 draw, 0 loss, and the
-    // final point margin.
-    void leaf_result(const S& leaf, double& south_result, int& south_margin) {
-      S s = leaf;
-      if (!s.is_over() && options_.eval_leaf && eval_) {
-        const int v = eval_(s);
-        const double p = 1.0 / (1.0 + std::exp(-v / options_.eval_scale));
-        const bool south = s.to_move() == Player::South;
-        south_result = south ? p : 1.0 - p;
-        south_margin = (south ? v : -v) / kPoint;
+    // The results of the games from the leaves on, for South: 1 win, 0.5 draw, 0 loss, and
+    // the final point margin. The playouts advance together, one ply of each in turn.
+    void leaf_results(int count, double* south_result, int* south_margin) {
+      if (options_.eval_leaf && eval_) {
+        for (int b = 0; b < count; ++b) {
+          const S& s = *leaves_[b];
+          if (s.is_over()) {
+            score(s, south_result[b], south_margin[b]);
+            continue;
+          }
+          const int v = eval_(s);
+          const double p = 1.0 / (1.0 + std::exp(-v / options_.eval_scale));
+          const bool south = s.to_move() == Player::South;
+          south_result[b] = south ? p : 1.0 - p;
+          south_margin[b] = (south ? v : -v) / kPoint;
+        }
         return;
       }
-      MoveList moves;
-      for (int ply = 0; !s.is_over() && ply < options_.max_playout_plies; ++ply) {
-        s.legal_moves(moves);
-        if (moves.empty()) break;
-        s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
+      std::array<bool, kMaxMctsBatch> stuck{};  // no legal move in a game not over
+      for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
+        bool playing = false;
+        for (int b = 0; b < count; ++b) {
+          S& s = *leaves_[b];
+          if (s.is_over() || stuck[b]) continue;
+          playing = true;
+          if constexpr (requires { s.random_move(rng_); }) {
+            s.play(s.random_move(rng_));
+          } else {
+            MoveList moves;
+            s.legal_moves(moves);
+            if (moves.empty()) {
+              stuck[b] = true;
+              continue;
+            }
+            s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
+          }
+        }
+        if (!playing) break;
       }
+      for (int b = 0; b < count; ++b) score(*leaves_[b], south_result[b], south_margin[b]);
+    }
+
+    static void score(const S& s, double& south_result, int& south_margin) {
       const Outcome o = s.outcome();
       south_margin = o.scores[0] - o.scores[1];
       if (s.is_over()) {
@@ -450,8 +489,9 @@ class Mcts {
     const LeafEval& eval_;
     Rng rng_;
     std::vector<Node> nodes_;
-    std::vector<std::uint32_t> path_;
+    std::array<std::vector<std::uint32_t>, kMaxMctsBatch> paths_;
     std::optional<S> root_state_;
+    std::array<std::optional<S>, kMaxMctsBatch> leaves_;  // the batch's leaf positions
     bool have_root_ = false;
     int max_depth_ = 0;
   };

@@ -79,6 +79,55 @@ void Rules::finalize() {
   }
   for (int c = 0; c < 32; ++c)
     if ((count_mask >> c) & 1) capturable[c] = true;
+  vector_sow = holes <= kVectorHoles && skip_full == 0;
+#if !defined(__SSE2__)
+  vector_sow = false;  // the vector play sums and compares with SSE2 (x86-64's baseline)
+#endif
+  if (vector_sow) {
+    for (int h = 0; h < holes; ++h) hole_cell[h][h] = 0xff;
+    for (int p = 0; p < 2; ++p)
+      for (int origin = 0; origin < holes; ++origin) {
+        if (next[p][origin] == 0xff) continue;  // not on this player's ring
+        Cells16 lap{}, first{};
+        for (int h = 0; h < holes; ++h)
+          if (next[p][h] != 0xff && !(skip_origin && h == origin)) lap[h] = 0xff;
+        lap_holes[p][origin] = lap;
+        first_holes[p][origin][0] = first;
+        const int lap_length = cycle_length[p] - (skip_origin ? 1 : 0);
+        int hole = origin;
+        for (int k = 1; k <= lap_length; ++k) {
+          hole = next[p][hole];
+          if (skip_origin && hole == origin) hole = next[p][hole];
+          first[hole] = 1;
+          first_holes[p][origin][k] = first;
+          landing[p][origin][k] = static_cast<std::uint8_t>(hole);
+        }
+      }
+  }
+  count_list_size = 0;
+  bool listed = true;
+  for (int c = 1; c <= kMaxSeedsPerHole && !even; ++c)
+    if (capturable[c]) {
+      if (count_list_size == static_cast<int>(count_list.size()))
+        listed = false;
+      else
+        count_list[count_list_size++] = static_cast<std::uint8_t>(c);
+    }
+  vector_play = vector_sow && !general && tuz == TuzKind::None && rows == 2 && listed;
+  if (vector_play) {
+    for (Player p : {Player::South, Player::North}) {
+      row_bits[index(p)] = ((1u << n) - 1) << first_pit(p);
+      for (int i = 0; i < n; ++i) row_cells[index(p)][first_pit(p) + i] = 0xff;
+    }
+    for (int h = 0; h < holes; ++h)
+      opposite_hole[h] = static_cast<std::uint8_t>(is_pit(h) ? opposite(h) : h);
+  }
+  for (int mask = 0; mask < 256; ++mask) {
+    int k = 0;
+    for (int i = 0; i < 8; ++i)
+      if ((mask >> i) & 1) nth_pit[mask][k++] = static_cast<std::uint8_t>(i);
+    pit_count_of[mask] = static_cast<std::uint8_t>(k);
+  }
 }
 
 }  // namespace naqala::sowing

@@ -28,6 +28,10 @@ inline constexpr int kMaxHoles = 2 * kMaxPitsPerRow + 2;  // also holds 3 rows o
 inline constexpr int kMaxLabels = 2 * kMaxPitsPerRow;     // pits one player may own
 inline constexpr int kMaxSeedsPerHole = 255;              // board cells are bytes
 
+// Sixteen board cells as one vector (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM).
+using Cells16 = std::uint8_t __attribute__((vector_size(16)));
+inline constexpr int kVectorHoles = 16;
+
 enum class Direction : std::uint8_t { Ccw, Cw };
 enum class SowStart : std::uint8_t {
   Next,
@@ -184,6 +188,28 @@ struct Rules {
   std::array<int, 2> cycle_length{};                          // holes in each player's cycle
   std::uint64_t row_mask = 0;  // the bytes of one row in a 64-bit load (rows of up to 8 pits)
   ZobristTable zobrist{kMaxHoles, 256, 4};
+
+  // A sowing in one vector step, for boards of up to 16 holes where no pit is passed over
+  // when full (every fast-path preset but Toguz): per player and origin, the holes a whole
+  // lap sows (0xff each), the holes the first k seeds of a lap sow (1 each), and where the
+  // k-th seed falls. The loop of one seed at a time chains a table load per seed.
+  bool vector_sow = false;
+  std::array<Cells16, kVectorHoles> hole_cell{};  // 0xff at the hole, 0 elsewhere
+  std::array<std::array<Cells16, kVectorHoles>, 2> lap_holes{};
+  std::array<std::array<std::array<Cells16, kVectorHoles + 1>, kVectorHoles>, 2> first_holes{};
+  std::array<std::array<std::array<std::uint8_t, kVectorHoles + 1>, kVectorHoles>, 2> landing{};
+  // With vector_sow and no tuz, a whole move is played on the vector (State::play_vector):
+  // captures without branches, the end checks from one comparison of the board with zero.
+  bool vector_play = false;
+  std::array<std::uint32_t, 2> row_bits{};  // bit h: hole h is a pit of the player's row
+  std::array<Cells16, 2> row_cells{};       // 0xff at the player's pits
+  std::array<std::uint8_t, kVectorHoles> opposite_hole{};  // a store maps to itself
+  std::array<std::uint8_t, 8> count_list{};  // Counts (not even): the capturing counts
+  int count_list_size = 0;
+  // The k-th pit (from the row's start) holding seeds, by the mask of pits that do; the number
+  // of set bits by mask: a uniformly random move without building a list.
+  std::array<std::array<std::uint8_t, 8>, 256> nth_pit{};
+  std::array<std::uint8_t, 256> pit_count_of{};
 
   // Per player: the pits he may own, numbered along his sowing path from his pit 1 (his row,
   // then the middle row or the opponent's row); moves name pits by this number.

@@ -8,6 +8,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/outcome.h"
 #include "core/static_vector.h"
@@ -66,6 +69,12 @@ class State {
   int store(Player p) const { return board_[rules_->store(p)]; }
   int pit(Player p, int i) const { return board_[rules_->first_pit(p) + i]; }
   int row_seeds(Player p) const;
+  bool row_empty(Player p) const;
+
+  // A uniformly random legal move: the one legal_moves() and rng.below(size) would give, found
+  // without building the list where the rules allow (random playouts).
+  template <class Random>
+  Move random_move(Random& rng) const;
 
   // General-path state (all zero for the fast-path rulesets).
   Phase phase() const { return phase_; }
@@ -122,7 +131,16 @@ class State {
   void take_up(Player p, int hole);
   bool run_lockstep();  // false: the lock-step never ends
   void end_general(EndReason reason, Remaining remaining, std::optional<Player> emptied);
-  int sow(int origin);          // sows from `origin`, returns the hole of the last seed
+  int sow(int origin);  // sows from `origin`, returns the hole of the last seed
+  // The vector play (Rules::vector_play): the board as one 16-byte vector.
+  Cells16 cells() const {
+    Cells16 c;
+    std::memcpy(&c, board_.data(), sizeof c);
+    return c;
+  }
+  void set_cells(Cells16 c) { std::memcpy(board_.data(), &c, sizeof c); }
+  int sow_cells(Cells16& cells, int origin, int seeds) const;
+  void play_vector(Move move);
   void capture(int last);       // applies the capture rule at the last hole
   bool feeds(Move move) const;  // the move leaves seeds in the opponent's row
   bool is_grand_slam(Move move) const;
@@ -185,11 +203,69 @@ inline int State::row_seeds(Player p) const {
   return sum;
 }
 
+// Sows `seeds` from `origin` on the vector board (Rules::vector_sow); returns the last hole.
+inline int State::sow_cells(Cells16& cells, int origin, int seeds) const {
+  const Rules& r = *rules_;
+  const int p = index(mover_);
+  const Cells16 origin_cell = r.hole_cell[origin];
+  cells &= ~origin_cell;
+  if (r.start == SowStart::Origin && seeds > 1) {
+    cells -= origin_cell;  // 0xff is -1: one seed back into the origin
+    --seeds;
+  }
+  const int lap = r.cycle_length[p] - (r.skip_origin ? 1 : 0);
+  int laps = 0;
+  if (seeds > lap) [[unlikely]] {
+    laps = (seeds - 1) / lap;
+    seeds -= laps * lap;
+  }
+  cells +=
+      (r.lap_holes[p][origin] & static_cast<std::uint8_t>(laps)) + r.first_holes[p][origin][seeds];
+  return r.landing[p][origin][seeds];
+}
+
+inline bool State::row_empty(Player p) const {
+#if defined(__SSE2__)
+  if (rules_->vector_play) {
+    const __m128i filled = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
+    return (~static_cast<std::uint32_t>(_mm_movemask_epi8(filled)) & rules_->row_bits[index(p)]) ==
+           0;
+  }
+#endif
+  return row_seeds(p) == 0;
+}
+
+template <class Random>
+[[gnu::always_inline]] inline State::Move State::random_move(Random& rng) const {
+  const Rules& r = *rules_;
+#if defined(__SSE2__)
+  if (r.vector_play && r.min_seeds == 1 && r.grand_slam != GrandSlam::Forbidden &&
+      !(r.must_feed && row_empty(opponent(mover_)))) {
+    const __m128i empty = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
+    const std::uint32_t pits =
+        (~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & r.row_bits[index(mover_)]) >>
+        r.first_pit(mover_);
+    return r.nth_pit[pits][rng.below(r.pit_count_of[pits])];
+  }
+#endif
+  MoveList moves;
+  legal_moves(moves);
+  return moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+}
+
 inline int State::sow(int origin) {
   const Rules& r = *rules_;
   const int p = index(mover_);
   const auto& next = r.next[p];
   int seeds = board_[origin];
+  if (r.vector_sow) {
+    // The origin is emptied inside the vector: a byte store just before the vector load would
+    // stall it (the load could not be forwarded from the store).
+    Cells16 c = cells();
+    const int last = sow_cells(c, origin, seeds);
+    set_cells(c);
+    return last;
+  }
   board_[origin] = 0;
   int hole = origin;
   if (r.start == SowStart::Origin && seeds > 1) {
@@ -245,7 +321,7 @@ inline int State::sow(int origin) {
     n += board_[first + i] >= min_seeds;
   }
   moves.set_size(n);
-  if (r.must_feed && row_seeds(opponent(mover_)) == 0) {
+  if (r.must_feed && row_empty(opponent(mover_))) {
     std::size_t kept = 0;
     for (Move m : moves)
       if (feeds(m)) out[kept++] = m;
@@ -329,7 +405,7 @@ inline void State::after_move(bool extra_turn) {
   check_end(moved);
 }
 
-inline void State::check_end(Player moved) {
+[[gnu::always_inline]] inline void State::check_end(Player moved) {
   const Rules& r = *rules_;
   if (r.threshold) {
     const int s = store(Player::South), n = store(Player::North);
@@ -338,8 +414,8 @@ inline void State::check_end(Player moved) {
       return end(EndReason::Threshold, Remaining::None, {});
   }
   if (r.row_empty == RowEmptyCheck::Immediate) {
-    const bool south_empty = row_seeds(Player::South) == 0;
-    const bool north_empty = row_seeds(Player::North) == 0;
+    const bool south_empty = row_empty(Player::South);
+    const bool north_empty = row_empty(Player::North);
     if (!south_empty && !north_empty) return;
     // Both rows empty at once: the mover's row emptied first, while he sowed.
     const Player emptied =
@@ -350,18 +426,96 @@ inline void State::check_end(Player moved) {
   const int first = r.first_pit(mover_);
   bool has_pit = false;
   if (r.min_seeds == 1) {
-    has_pit = row_seeds(mover_) != 0;
+    has_pit = !row_empty(mover_);
   } else {
     for (int i = 0; i < r.pits && !has_pit; ++i) has_pit = board_[first + i] >= r.min_seeds;
   }
   if (!has_pit) return end(EndReason::NoMove, r.remaining, mover_);
-  if ((r.must_feed && row_seeds(opponent(mover_)) == 0) || r.grand_slam == GrandSlam::Forbidden)
+  if ((r.must_feed && row_empty(opponent(mover_))) || r.grand_slam == GrandSlam::Forbidden)
     check_turn_start();
 }
+
+#if defined(__SSE2__)
+// A whole move on the vector board: the captures are computed without branches on the seeds
+// (a random playout mispredicts every one of those), and the board is written once.
+[[gnu::always_inline]] inline void State::play_vector(Move move) {
+  const Rules& r = *rules_;
+  const int p = index(mover_);
+  const int origin = r.first_pit(mover_) + move;
+  Cells16 c = cells();
+  const int last = sow_cells(c, origin, board_[origin]);
+  const int store = r.store(mover_);
+  if (r.capture == CaptureKind::Opposite) {
+    // The last seed alone in an own pit: the opposite pit's seeds (and it) go to the store.
+    const int opposite = r.opposite_hole[last];
+    const int taken = c[opposite] + (r.with_last_seed ? 1 : 0);
+    const bool take =
+        ((r.row_bits[p] >> last) & 1) & (c[last] == 1) & ((c[opposite] != 0) | r.empty_capture);
+    const auto all = static_cast<std::uint8_t>(-static_cast<int>(take));
+    const Cells16 gone =
+        (r.hole_cell[opposite] | (r.with_last_seed ? r.hole_cell[last] : Cells16{})) & all;
+    c = (c & ~gone) + (r.hole_cell[store] & static_cast<std::uint8_t>(taken & all));
+  }
+  if (r.capture_set & kCapCounts) {
+    // The pits of the opponent holding a capturing count, and the run of them that ends at
+    // the last hole, walked against the sowing (towards lower holes when sowing ccw).
+    Cells16 hit;
+    if (r.even) {
+      hit = reinterpret_cast<Cells16>(((c & 1) == 0) & (c != 0));
+    } else {
+      hit = Cells16{};
+      for (int i = 0; i < r.count_list_size; ++i)
+        hit |= reinterpret_cast<Cells16>(c == r.count_list[i]);
+    }
+    const std::uint32_t bits =
+        static_cast<std::uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(hit))) &
+        r.row_bits[p ^ 1];
+    std::uint32_t run;
+    if (!r.chain) {
+      run = bits & (1u << last);
+    } else if (r.direction == Direction::Ccw) {
+      const std::uint32_t upto = (2u << last) - 1;
+      const int start = 31 - __builtin_clz(((~bits & upto) << 1) | 1);  // above the last gap
+      run = upto & ~((1u << start) - 1);
+    } else {
+      const std::uint32_t from = ~((1u << last) - 1);
+      run = from & ((1u << __builtin_ctz(~bits & from)) - 1);  // below the first gap
+    }
+    // The run's bits as cells: each byte tests its bit of the run.
+    const __m128i halves = _mm_unpacklo_epi64(_mm_set1_epi8(static_cast<char>(run & 0xff)),
+                                              _mm_set1_epi8(static_cast<char>((run >> 8) & 0xff)));
+    const Cells16 lane = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    Cells16 taken_cells =
+        reinterpret_cast<Cells16>((reinterpret_cast<Cells16>(halves) & lane) == lane);
+    auto sum = [](Cells16 v) {
+      const __m128i s = _mm_sad_epu8(reinterpret_cast<__m128i>(v), _mm_setzero_si128());
+      return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+    };
+    int take = sum(c & taken_cells);
+    if (!r.even && take == sum(c & r.row_cells[p ^ 1])) {
+      // A grand slam (or no capture at all): no capture, or Oware's third variant.
+      if (take && r.grand_slam == GrandSlam::CaptureAll) [[unlikely]] {
+        set_cells(c);
+        capture(last);
+        if (is_over()) return;
+        return after_move(r.extra_turn && last == store);
+      }
+      take = 0;
+      taken_cells = Cells16{};
+    }
+    c = (c & ~taken_cells) + (r.hole_cell[store] & static_cast<std::uint8_t>(take));
+  }
+  set_cells(c);
+  after_move(r.extra_turn && last == store);
+}
+#endif
 
 [[gnu::always_inline]] inline void State::play(Move move) {
   const Rules& r = *rules_;
   if (r.general) return play_general(move);
+#if defined(__SSE2__)
+  if (r.vector_play) return play_vector(move);
+#endif
   const int last = sow(r.first_pit(mover_) + move);
   if (r.tuz != TuzKind::None) {
     // A tuz is always empty before a sowing: what fell into it goes to its owner's store.
