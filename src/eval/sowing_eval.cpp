@@ -16,6 +16,9 @@ SowingWeights default_sowing_weights(const Rules& r) {
   if (r.capture == CaptureKind::None) w.w = {100, 5, 60, 0, 0, 100, -50, 0, 0};
   // toguz: `naqala tune toguz --games 400 --depth 4 --seed 1`
   if (r.tuz != sowing::TuzKind::None) w.w = {87, 8, 168, 65, -21, 0, 0, -2, 433};
+  // namnam: `naqala tune namnam --games 400 --depth 6 --seed 1` (the seeds a player owns are
+  // his at the round's end, so they weigh nearly as much as his store)
+  if (r.rounds == sowing::RoundKind::NamNam) w.w = {118, 125, -34, 0, 0, 0, 0, 0, 0};
   return w;
 }
 
