@@ -16,11 +16,17 @@ SowingWeights default_sowing_weights(const Rules& r) {
   if (r.capture == CaptureKind::None) w.w = {100, 5, 60, 0, 0, 100, -50, 0, 0};
   // toguz: `naqala tune toguz --games 400 --depth 4 --seed 1`
   if (r.tuz != sowing::TuzKind::None) w.w = {87, 8, 168, 65, -21, 0, 0, -2, 433};
+  // namnam: `naqala tune namnam --games 400 --depth 6 --seed 1` (the seeds a player owns are
+  // his at the round's end, so they weigh nearly as much as his store)
+  if (r.rounds == sowing::RoundKind::NamNam) w.w = {118, 125, -34, 0, 0, 0, 0, 0, 0};
   return w;
 }
 
 SowingEval::SowingEval(const Rules& r, SowingWeights weights)
     : pits_(r.pits),
+      holes_(r.pit_count()),
+      labels_(r.labels),
+      by_owner_(r.labels > r.pits),
       min_seeds_(r.min_seeds),
       extra_turn_(r.extra_turn ? 1 : 0),
       capture_(r.capture),
@@ -30,8 +36,8 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       weights_(weights) {
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
-    for (int i = 0; i < r.pits; ++i) {
-      const int origin = r.first_pit(p) + i;
+    for (int i = 0; i < r.labels; ++i) {
+      const int origin = r.label_hole[pi][i];
       for (int c = 1; c <= kMaxCount; ++c) {
         int seeds = c;
         int hole = origin;

@@ -1,7 +1,8 @@
 #pragma once
-// Evaluation of two-row sowing positions (every ruleset of the sowing engine, users' TOML
-// variants included). A linear sum of features, each counted from the view of the player to
-// move; docs/engines.md describes them and how the weights were tuned.
+// Evaluation of sowing positions (every ruleset of the sowing engine, users' TOML variants
+// included). A linear sum of features, each counted from the view of the player to move;
+// docs/engines.md describes them and how the weights were tuned. A player's side is his row,
+// or, where pits change hands or the board has a middle row (Nam-Nam, Gabata), the pits he owns.
 #include <array>
 #include <string>
 #include <vector>
@@ -14,7 +15,7 @@ namespace naqala::eval {
 // The features, in the order of SowingWeights::w.
 enum SowingFeature : int {
   kStoreDiff,      // seeds in own store minus the opponent's
-  kRowDiff,        // seeds on own row minus the opponent's row
+  kRowDiff,        // seeds on own row (own pits) minus the opponent's
   kMobilityDiff,   // playable own pits minus the opponent's
   kCaptureNow,     // the most seeds one own move captures now
   kCaptureThreat,  // the most seeds one opponent move would capture if he moved now
@@ -54,24 +55,28 @@ class SowingEval {
   }
 
   void features(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
-    // One loop per capture kind: the pit loop tests no rule it does not need.
-    switch (capture_) {
-      case sowing::CaptureKind::Opposite:
-        return features_for<sowing::CaptureKind::Opposite>(s, f);
-      case sowing::CaptureKind::Counts:
-        return features_for<sowing::CaptureKind::Counts>(s, f);
-      case sowing::CaptureKind::None:
-        return features_for<sowing::CaptureKind::None>(s, f);
-    }
+    if (by_owner_) return features_by<true>(s, f);
+    return features_by<false>(s, f);
   }
 
   const SowingWeights& weights() const { return weights_; }
 
  private:
+  template <bool kByOwner>
+  void features_by(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
+    // One loop per capture kind: the pit loop tests no rule it does not need.
+    if (capture_ == sowing::CaptureKind::Opposite)
+      return features_for<sowing::CaptureKind::Opposite, kByOwner>(s, f);
+    if (capture_ == sowing::CaptureKind::Counts)
+      return features_for<sowing::CaptureKind::Counts, kByOwner>(s, f);
+    return features_for<sowing::CaptureKind::None, kByOwner>(s, f);
+  }
+
   // The evaluation is most of alpha-beta's time, and which pits are empty is unpredictable,
   // so the pit loop decides by masks and conditional moves; it branches only where a capture
-  // is possible (rare).
-  template <sowing::CaptureKind kCapture>
+  // is possible (rare). kByOwner: a player's pits are those he owns now, walked by his move
+  // labels (his row first, then the pits he could come to own); otherwise his row.
+  template <sowing::CaptureKind kCapture, bool kByOwner>
   void features_for(const sowing::State& s, std::array<int, kSowingFeatures>& f) const {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
@@ -79,31 +84,38 @@ class SowingEval {
     int exposed[2] = {0, 0};
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
-    std::uint32_t empty = 0, capturable = 0;
-    for (int h = 0; h < 2 * pits_; ++h) {
+    // Bit h of `north`: North owns pit h (by owner only).
+    std::uint32_t empty = 0, capturable = 0, north = 0;
+    for (int h = 0; h < holes_; ++h) {
       const int after = s.seeds(h) + 1;
       empty |= static_cast<std::uint32_t>(after == 1) << h;
       capturable |= static_cast<std::uint32_t>(after < 32 && ((count_mask_ >> (after & 31)) & 1))
                     << h;
+      if constexpr (kByOwner)
+        north |= static_cast<std::uint32_t>(s.owner_of(h) == Player::North) << h;
     }
     for (int pi = 0; pi < 2; ++pi) {
       const Player p = static_cast<Player>(pi);
       const int first = r.first_pit(p);  // North's row is the third on Gabata's board
       const int store = r.store(p);
       const std::uint8_t* land = landing_[pi].data();
-      const std::uint32_t own_row = ((1u << pits_) - 1) << first;
-      const std::uint32_t own_empty = empty & own_row;
-      const std::uint32_t target = capturable & ~own_row;  // the other row's capturing pits
-      for (int i = 0; i < pits_; ++i) {
-        const int c = s.seeds(first + i);
+      std::uint32_t own = ((1u << pits_) - 1) << first;
+      if constexpr (kByOwner) own = pi ? north : ~north & ((1u << holes_) - 1);
+      const std::uint32_t own_empty = empty & own;
+      const std::uint32_t target = capturable & ~own;  // the opponent's capturing pits
+      for (int i = 0; i < (kByOwner ? labels_ : pits_); ++i) {
+        const int hole = kByOwner ? r.label_hole[pi][i] : first + i;
+        if constexpr (kByOwner)
+          if (!((own >> hole) & 1)) continue;
+        const int c = s.seeds(hole);
         rows[pi] += c;
         // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
         // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
         // ending captures it (Kalah).
         if constexpr (kCapture == sowing::CaptureKind::Counts)
-          exposed[pi] += (capturable >> (first + i)) & 1 ? c : 0;
+          exposed[pi] += (capturable >> hole) & 1 ? c : 0;
         else if constexpr (kCapture == sowing::CaptureKind::Opposite)
-          exposed[pi] += (empty >> (2 * pits_ - 1 - (first + i))) & 1 ? c : 0;
+          exposed[pi] += (empty >> (2 * pits_ - 1 - hole)) & 1 ? c : 0;
         const bool playable = c >= min_seeds_;
         mobile[pi] += playable;
         // A pit that cannot move, or holds more seeds than the table covers, is not looked at.
@@ -113,7 +125,7 @@ class SowingEval {
         int take = 0;
         if constexpr (kCapture == sowing::CaptureKind::Opposite) {
           // The last seed lands in an own pit that was empty (or is the origin after a lap).
-          const bool lands_empty = ((own_empty >> last) & 1) || last == first + i;
+          const bool lands_empty = ((own_empty >> last) & 1) || last == hole;
           if (!looked || last == store || !lands_empty) continue;
           const int opposite = 2 * pits_ - 1 - last;
           if (s.seeds(opposite) > 0 || empty_capture_) take = s.seeds(opposite) + 1;
@@ -144,15 +156,19 @@ class SowingEval {
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
   int pits_ = 0;
+  int holes_ = 0;          // pits on the board (all rows)
+  int labels_ = 0;         // pits a player may own (by owner only)
+  bool by_owner_ = false;  // pits change hands (Nam-Nam) or the board has a middle row (Gabata)
   int min_seeds_ = 1;
   int extra_turn_ = 0;
   sowing::CaptureKind capture_ = sowing::CaptureKind::None;
   bool empty_capture_ = false;
   bool chain_ = false;
   std::uint32_t count_mask_ = 0;
-  // landing[p][pit * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
-  // by p from his pit lands (the 12+ skip, which depends on the board, is ignored).
-  std::array<std::array<std::uint8_t, sowing::kMaxPitsPerRow*(kMaxCount + 1)>, 2> landing_{};
+  // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
+  // by p from the pit of that move label lands (the 12+ skip, which depends on the board, is
+  // ignored). Labels below `pits` are his row's pits.
+  std::array<std::array<std::uint8_t, sowing::kMaxLabels*(kMaxCount + 1)>, 2> landing_{};
   SowingWeights weights_;
 };
 

@@ -383,10 +383,12 @@ class AlphaBeta {
       }
       if constexpr (CycleEndingState<S>) {
         if (child.ends_on_cycle()) {
+          // Every position is recorded, the one right after a capture too: it cannot repeat
+          // an earlier one (the marks differ), but the positions after it can come back to it.
           mark_progress(child, ply);
-          const std::uint64_t h = progress_mark[ply] == progress_mark[ply - 1] ? child.hash() : 0;
+          const std::uint64_t h = child.hash();
           path[ply] = h;
-          for (int p = ply - 1; h && p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
+          for (int p = ply - 1; p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
             if (path[p] == h) {
               S ended = child;
               ended.end_by_cycle();

@@ -34,11 +34,34 @@ TEST(SowingEval, KalahFeatures) {
   EXPECT_EQ(f[kCaptureNow], 1 + 5);
 }
 
-// Gabata's board has three rows: North's own row is the third, not the middle one.
-TEST(SowingEval, GabataReadsNorthsOwnRow) {
-  const auto f = features_of("gabata", "1,1,1,1,1,1/2,2,2,2,2,2/5,0,5,0,5,0/11,10/S");
-  EXPECT_EQ(f[kRowDiff], 6 - 15);
-  EXPECT_EQ(f[kMobilityDiff], 6 - 3);
+// Gabata's board has three rows: North's own row is the third, and each player owns half of the
+// middle row (South columns 4-6, North columns 1-3), where only North has seeds here.
+TEST(SowingEval, GabataCountsOwnPitsOfEveryRow) {
+  const auto f = features_of("gabata", "1,1,1,1,1,1/2,2,2,0,0,0/5,0,5,0,5,0/14,13/S");
+  EXPECT_EQ(f[kRowDiff], 6 - (15 + 6));
+  EXPECT_EQ(f[kMobilityDiff], 6 - (3 + 3));
+}
+
+// After a Nam-Nam round South owns N1-N3 too: his side is his row and those pits. Read by rows,
+// the position was South's 1 seed and 1 playable pit against North's 15 and 6, and its value
+// had the wrong sign.
+TEST(SowingEval, NamNamFollowsOwnership) {
+  const auto rules = preset("namnam");
+  const auto s =
+      sowing::State::from_position(*rules, "0,0,0,0,0,1/4,4,4,1,1,1/16,16/S/owners:SSSSSSSSSNNN");
+  std::array<int, kSowingFeatures> f;
+  const SowingEval eval(*rules);
+  eval.features(s, f);
+  EXPECT_EQ(f[kRowDiff], (1 + 12) - 3);
+  EXPECT_EQ(f[kMobilityDiff], 4 - 3);
+  EXPECT_GT(eval(s), 0);
+  // North to move sees the same position from the other side.
+  const auto n =
+      sowing::State::from_position(*rules, "0,0,0,0,0,1/4,4,4,1,1,1/16,16/N/owners:SSSSSSSSSNNN");
+  eval.features(n, f);
+  EXPECT_EQ(f[kRowDiff], 3 - 13);
+  EXPECT_EQ(f[kMobilityDiff], 3 - 4);
+  EXPECT_LT(eval(n), 0);
 }
 
 TEST(SowingEval, OwareChainedCapture) {

@@ -15,6 +15,7 @@ namespace {
 
 using test::DiceRace;
 using test::Ring;
+using test::Shuttle;
 using test::TinyKalah;
 
 // Full-width negamax to the end of the game, value for the player to move.
@@ -282,6 +283,27 @@ TEST(AlphaBeta, RepetitionEndsTheGameOnThePath) {
   ASSERT_TRUE(r.has_move);
   EXPECT_EQ(r.value > 0, truth > 0);
   EXPECT_EQ(r.value < 0, truth < 0);
+}
+
+// The position right after a capture is on the path too: the cycle back to it ends the game at
+// its first recurrence (ply 3), scored there, not one ply later at the next position's.
+TEST(AlphaBeta, RepetitionOfThePositionAfterACapture) {
+  Shuttle after_capture;
+  after_capture.play(0);
+  Shuttle again = after_capture;
+  again.play(0);
+  again.play(0);
+  ASSERT_EQ(again.hash(), after_capture.hash());
+  again.end_by_cycle();
+  AlphaBeta<Shuttle, test::ShuttleEval> search;
+  Limits limits;
+  limits.depth = 20;
+  const auto r = search.search(Shuttle{}, limits);
+  ASSERT_TRUE(r.has_move);
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.pv.size(), 3u);
+  EXPECT_EQ(r.value, terminal_value(again.outcome(), Player::South));
+  EXPECT_LT(r.value, 0);  // North wins 2-1
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // - TinyKalah<N>: Kalah on 2 x N pits (extra turn in own store, capture of the opposite pit,
 //   the game ends when a row is empty and each side keeps its own seeds);
 // - DiceRace: a two-player dice race with a chance node before every decision;
-// - Ring: a token walks a ring; a repeated position ends the game (CycleEndingState).
+// - Ring: a token walks a ring; a repeated position ends the game (CycleEndingState);
+// - Shuttle: a capture, then a forced cycle back to the position right after it.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -195,14 +196,41 @@ struct DiceRaceEval {
   int operator()(const DiceRace&) const { return 0; }
 };
 
+// What Ring and Shuttle share: a token on a cell, each player's points, and the end of the game
+// by a repeated position (CycleEndingState).
+class TokenGame {
+ public:
+  Player to_move() const { return mover_; }
+  std::uint64_t hash() const {
+    return mix(cell_ * 64 + points_[0] * 8 + points_[1] * 2 + index(mover_));
+  }
+  bool ends_on_cycle() const { return true; }
+  void end_by_cycle() { ended_ = true; }
+  std::uint64_t irreversible_count() const { return points_[0] + points_[1]; }
+
+ protected:
+  explicit TokenGame(int cell) : cell_(static_cast<std::uint8_t>(cell)) {}
+  static Outcome scored(int south, int north, EndReason reason) {
+    Outcome o;
+    o.scores = {south, north};
+    if (south != north) o.winner = south > north ? Player::South : Player::North;
+    o.reason = reason;
+    return o;
+  }
+  std::uint8_t cell_;
+  std::array<std::uint8_t, 2> points_{};
+  Player mover_ = Player::South;
+  bool ended_ = false;
+};
+
 // A token on a ring of 5 cells. A move steps it 1 or 2 cells; landing on cell 0 scores a point
 // for the mover, and 3 points win. A repeated position ends the game: the player with more
 // points wins (a draw on equal points).
-class Ring {
+class Ring : public TokenGame {
  public:
   using Move = std::uint8_t;
   using MoveList = StaticVector<Move, 2>;
-  Player to_move() const { return mover_; }
+  Ring() : TokenGame(1) {}
   bool is_over() const { return ended_ || points_[0] >= 3 || points_[1] >= 3; }
   void legal_moves(MoveList& moves) const {
     moves.clear();
@@ -215,29 +243,42 @@ class Ring {
     mover_ = opponent(mover_);
   }
   Outcome outcome() const {
-    Outcome o;
-    o.scores = {points_[0], points_[1]};
-    if (points_[0] != points_[1])
-      o.winner = points_[0] > points_[1] ? Player::South : Player::North;
-    o.reason = ended_ ? EndReason::Cycle : EndReason::Threshold;
-    return o;
+    return scored(points_[0], points_[1], ended_ ? EndReason::Cycle : EndReason::Threshold);
   }
-  std::uint64_t hash() const {
-    return mix(cell_ * 64 + points_[0] * 8 + points_[1] * 2 + index(mover_));
-  }
-  bool ends_on_cycle() const { return true; }
-  void end_by_cycle() { ended_ = true; }
-  std::uint64_t irreversible_count() const { return points_[0] + points_[1]; }
-
- private:
-  std::uint8_t cell_ = 1;
-  std::array<std::uint8_t, 2> points_{};
-  Player mover_ = Player::South;
-  bool ended_ = false;
 };
 
 struct RingEval {
   int operator()(const Ring&) const { return 0; }
+};
+
+// One forced line: South's first move captures a point and puts the token on cell 1 (North to
+// move); from there the token shuttles 1 -> 2 -> 1 ... A repeated position ends the game and
+// the owner of the token's cell (1: North, 2: South) takes 2 points, so it matters at which
+// position the cycle is scored: at the first recurrence (cell 1) North wins 2-1.
+class Shuttle : public TokenGame {
+ public:
+  using Move = std::uint8_t;
+  using MoveList = StaticVector<Move, 1>;
+  Shuttle() : TokenGame(0) {}
+  bool is_over() const { return ended_; }
+  void legal_moves(MoveList& moves) const {
+    moves.clear();
+    moves.push_back(0);
+  }
+  void play(Move) {
+    if (cell_ == 0) ++points_[index(mover_)];
+    cell_ = cell_ == 1 ? 2 : 1;
+    mover_ = opponent(mover_);
+  }
+  Outcome outcome() const {
+    const int bonus = ended_ ? 2 : 0;
+    return scored(points_[0] + (cell_ == 2 ? bonus : 0), points_[1] + (cell_ == 1 ? bonus : 0),
+                  ended_ ? EndReason::Cycle : EndReason::None);
+  }
+};
+
+struct ShuttleEval {
+  int operator()(const Shuttle&) const { return 0; }
 };
 
 }  // namespace naqala::test
