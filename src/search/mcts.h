@@ -418,11 +418,13 @@ class Mcts {
         bool playing = false;
         for (int b = 0; b < count; ++b) {
           S& s = *leaves_[b];
-          if (s.is_over() || stuck[b]) continue;
-          playing = true;
           if constexpr (requires { s.random_move(rng_); }) {
+            if (s.is_over()) continue;
+            playing = true;
             s.play(s.random_move(rng_));
           } else {
+            if (s.is_over() || stuck[b]) continue;
+            playing = true;
             MoveList moves;
             s.legal_moves(moves);
             if (moves.empty()) {

@@ -120,8 +120,11 @@ void Rules::finalize() {
       row_bits[index(p)] = ((1u << n) - 1) << first_pit(p);
       for (int i = 0; i < n; ++i) row_cells[index(p)][first_pit(p) + i] = 0xff;
     }
-    for (int h = 0; h < holes; ++h)
+    for (int h = 0; h < holes; ++h) {
       opposite_hole[h] = static_cast<std::uint8_t>(is_pit(h) ? opposite(h) : h);
+      capture_cells[1][h] =
+          hole_cell[opposite_hole[h]] | (with_last_seed ? hole_cell[h] : Cells16{});
+    }
   }
   for (int mask = 0; mask < 256; ++mask) {
     int k = 0;

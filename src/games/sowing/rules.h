@@ -209,6 +209,8 @@ struct Rules {
   std::array<std::uint32_t, 2> row_bits{};  // bit h: hole h is a pit of the player's row
   std::array<Cells16, 2> row_cells{};       // 0xff at the player's pits
   std::array<std::uint8_t, kVectorHoles> opposite_hole{};  // a store maps to itself
+  // By capture (0 none, 1 Kalah's) and last hole: the cells the capture empties.
+  std::array<std::array<Cells16, kVectorHoles>, 2> capture_cells{};
   std::array<std::uint8_t, 8> count_list{};  // Counts (not even): the capturing counts
   int count_list_size = 0;
   // The k-th pit (from the row's start) holding seeds, by the mask of pits that do; the number

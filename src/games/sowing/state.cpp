@@ -64,6 +64,26 @@ void State::check_turn_start() {
 void State::end(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
   const Rules& r = *rules_;
   reason_ = reason;
+#if defined(__SSE2__)
+  if (r.vector_play && remaining != Remaining::None) {
+    // Each row's seeds at once (every playout ends here; the loop below mispredicts).
+    Cells16 c = cells();
+    auto sum = [&](Player p) {
+      const __m128i s =
+          _mm_sad_epu8(reinterpret_cast<__m128i>(c & r.row_cells[index(p)]), _mm_setzero_si128());
+      return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+    };
+    const int south = sum(Player::South), north = sum(Player::North);
+    c &= ~(r.row_cells[0] | r.row_cells[1]);
+    set_cells(c);
+    if (remaining == Remaining::Owner) {
+      board_[r.store(Player::South)] += south;
+      board_[r.store(Player::North)] += north;
+    } else {
+      board_[r.store(*emptied)] += south + north;
+    }
+  }
+#endif
   for (int h = 0; h < r.pit_count(); ++h) {
     if (remaining == Remaining::None || board_[h] == 0) continue;
     const Player taker = remaining == Remaining::Owner ? r.owner(h) : *emptied;

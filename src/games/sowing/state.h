@@ -139,6 +139,7 @@ class State {
     return c;
   }
   void set_cells(Cells16 c) { std::memcpy(board_.data(), &c, sizeof c); }
+  std::uint32_t filled_holes() const;  // bit h: hole h holds seeds
   int sow_cells(Cells16& cells, int origin, int seeds) const;
   void play_vector(Move move);
   void capture(int last);       // applies the capture rule at the last hole
@@ -222,13 +223,16 @@ inline int State::sow_cells(Cells16& cells, int origin, int seeds) const {
   return v.landing[seeds];
 }
 
+#if defined(__SSE2__)
+inline std::uint32_t State::filled_holes() const {
+  const __m128i empty = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
+  return ~static_cast<std::uint32_t>(_mm_movemask_epi8(empty));
+}
+#endif
+
 inline bool State::row_empty(Player p) const {
 #if defined(__SSE2__)
-  if (rules_->vector_play) {
-    const __m128i filled = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
-    return (~static_cast<std::uint32_t>(_mm_movemask_epi8(filled)) & rules_->row_bits[index(p)]) ==
-           0;
-  }
+  if (rules_->vector_play) return !(filled_holes() & rules_->row_bits[index(p)]);
 #endif
   return row_seeds(p) == 0;
 }
@@ -238,8 +242,7 @@ template <class Random>
   const Rules& r = *rules_;
 #if defined(__SSE2__)
   if (r.random_by_mask) {
-    const __m128i empty = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
-    const std::uint32_t filled = ~static_cast<std::uint32_t>(_mm_movemask_epi8(empty));
+    const std::uint32_t filled = filled_holes();
     // A starving opponent must be fed: then only the moves that feed him (the list below).
     if (!r.must_feed || (filled & r.row_bits[index(opponent(mover_))])) {
       const std::uint32_t pits = (filled & r.row_bits[index(mover_)]) >> r.first_pit(mover_);
@@ -400,7 +403,8 @@ inline void State::capture(int last) {
 
 [[gnu::always_inline]] inline void State::after_move(bool extra_turn) {
   const Player moved = mover_;
-  if (!extra_turn) mover_ = opponent(mover_);
+  // Without a branch: in a random playout whether a sowing ends in the store is unpredictable.
+  mover_ = static_cast<Player>(index(mover_) ^ static_cast<int>(!extra_turn));
   check_end(moved);
 }
 
@@ -413,8 +417,18 @@ inline void State::capture(int last) {
       return end(EndReason::Threshold, Remaining::None, {});
   }
   if (r.row_empty == RowEmptyCheck::Immediate) {
-    const bool south_empty = row_empty(Player::South);
-    const bool north_empty = row_empty(Player::North);
+    bool south_empty, north_empty;
+#if defined(__SSE2__)
+    if (r.vector_play) {
+      const std::uint32_t filled = filled_holes();  // one comparison for both rows
+      south_empty = !(filled & r.row_bits[0]);
+      north_empty = !(filled & r.row_bits[1]);
+    } else
+#endif
+    {
+      south_empty = row_empty(Player::South);
+      north_empty = row_empty(Player::North);
+    }
     if (!south_empty && !north_empty) return;
     // Both rows empty at once: the mover's row emptied first, while he sowed.
     const Player emptied =
@@ -452,10 +466,8 @@ inline void State::capture(int last) {
         ((r.row_bits[p] >> last) & 1) & (c[last] == 1) & ((c[opposite] != 0) | r.empty_capture);
     // Without a branch: which moves capture is unpredictable, and a misprediction also throws
     // away the work of the playouts advancing beside this one.
-    const auto all = static_cast<std::uint8_t>(-static_cast<int>(take));
-    const Cells16 gone =
-        (r.hole_cell[opposite] | (r.with_last_seed ? r.hole_cell[last] : Cells16{})) & all;
-    c = (c & ~gone) + (r.hole_cell[store] & static_cast<std::uint8_t>(taken & all));
+    const int gain = taken & -static_cast<int>(take);
+    c = (c & ~r.capture_cells[take][last]) + (r.hole_cell[store] & static_cast<std::uint8_t>(gain));
   }
   if (r.capture_set & kCapCounts) {
     // The pits of the opponent holding a capturing count, and the run of them that ends at
