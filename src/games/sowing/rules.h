@@ -201,7 +201,7 @@ struct Rules {
     int lap_length;
   };
   bool vector_sow = false;
-  std::array<Cells16, kVectorHoles> hole_cell{};  // 0xff at the hole, 0 elsewhere
+  std::array<Cells16, kVectorHoles + 1> hole_cell{};  // 0xff at the hole (the last: none)
   std::array<VectorSowing, kVectorHoles> vector_sowing{};
   // With vector_sow and no tuz, a whole move is played on the vector (State::play_vector):
   // captures without branches, the end checks from one comparison of the board with zero.

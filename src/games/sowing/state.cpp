@@ -68,12 +68,7 @@ void State::end(EndReason reason, Remaining remaining, std::optional<Player> emp
   if (r.vector_play && remaining != Remaining::None) {
     // Each row's seeds at once (every playout ends here; the loop below mispredicts).
     Cells16 c = cells();
-    auto sum = [&](Player p) {
-      const __m128i s =
-          _mm_sad_epu8(reinterpret_cast<__m128i>(c & r.row_cells[index(p)]), _mm_setzero_si128());
-      return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
-    };
-    const int south = sum(Player::South), north = sum(Player::North);
+    const int south = cell_sum(c & r.row_cells[0]), north = cell_sum(c & r.row_cells[1]);
     c &= ~(r.row_cells[0] | r.row_cells[1]);
     set_cells(c);
     if (remaining == Remaining::Owner) {

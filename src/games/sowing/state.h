@@ -224,6 +224,12 @@ inline int State::sow_cells(Cells16& cells, int origin, int seeds) const {
 }
 
 #if defined(__SSE2__)
+// The seeds in the cells (a board never holds more than 255).
+inline int cell_sum(Cells16 cells) {
+  const __m128i s = _mm_sad_epu8(reinterpret_cast<__m128i>(cells), _mm_setzero_si128());
+  return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+}
+
 inline std::uint32_t State::filled_holes() const {
   const __m128i empty = _mm_cmpeq_epi8(reinterpret_cast<__m128i>(cells()), _mm_setzero_si128());
   return ~static_cast<std::uint32_t>(_mm_movemask_epi8(empty));
@@ -460,14 +466,23 @@ inline void State::capture(int last) {
   const int store = r.store(mover_);
   if (r.capture == CaptureKind::Opposite) {
     // The last seed alone in an own pit: the opposite pit's seeds (and it) go to the store.
-    const int opposite = r.opposite_hole[last];
-    const int taken = c[opposite] + (r.with_last_seed ? 1 : 0);
-    const bool take =
-        ((r.row_bits[p] >> last) & 1) & (c[last] == 1) & ((c[opposite] != 0) | r.empty_capture);
-    // Without a branch: which moves capture is unpredictable, and a misprediction also throws
-    // away the work of the playouts advancing beside this one.
-    const int gain = taken & -static_cast<int>(take);
-    c = (c & ~r.capture_cells[take][last]) + (r.hole_cell[store] & static_cast<std::uint8_t>(gain));
+    // Read by comparisons of the whole board, not by taking bytes out of the vector (that
+    // goes through memory and waits), and without a branch: which moves capture is
+    // unpredictable, and a misprediction also throws away the playouts advancing beside.
+    const __m128i board = reinterpret_cast<__m128i>(c);
+    const auto ones = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_set1_epi8(1))));
+    const auto filled = ~static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_setzero_si128())));
+    const std::uint32_t take = ((r.row_bits[p] & ones) >> last) &
+                               ((filled >> r.opposite_hole[last]) | r.empty_capture) & 1;
+    // The seeds taken, summed and spread to every byte inside the vector, go to the store's
+    // cell (or to none when nothing is taken).
+    __m128i gain = _mm_sad_epu8(reinterpret_cast<__m128i>(c & r.capture_cells[1][last]),
+                                _mm_setzero_si128());
+    gain = _mm_add_epi32(gain, _mm_srli_si128(gain, 8));
+    gain = _mm_unpacklo_epi8(gain, gain);
+    gain = _mm_shuffle_epi32(_mm_unpacklo_epi16(gain, gain), 0);
+    c = (c & ~r.capture_cells[take][last]) +
+        (r.hole_cell[take ? store : kVectorHoles] & reinterpret_cast<Cells16>(gain));
   }
   if (r.capture_set & kCapCounts) {
     // The pits of the opponent holding a capturing count, and the run of them that ends at
@@ -500,12 +515,8 @@ inline void State::capture(int last) {
     const Cells16 lane = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
     Cells16 taken_cells =
         reinterpret_cast<Cells16>((reinterpret_cast<Cells16>(halves) & lane) == lane);
-    auto sum = [](Cells16 v) {
-      const __m128i s = _mm_sad_epu8(reinterpret_cast<__m128i>(v), _mm_setzero_si128());
-      return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
-    };
-    int take = sum(c & taken_cells);
-    if (!r.even && take == sum(c & r.row_cells[p ^ 1])) {
+    int take = cell_sum(c & taken_cells);
+    if (!r.even && take == cell_sum(c & r.row_cells[p ^ 1])) {
       // A grand slam (or no capture at all): no capture, or Oware's third variant.
       if (take && r.grand_slam == GrandSlam::CaptureAll) [[unlikely]] {
         set_cells(c);
@@ -519,6 +530,15 @@ inline void State::capture(int last) {
     c = (c & ~taken_cells) + (r.hole_cell[store] & static_cast<std::uint8_t>(take));
   }
   set_cells(c);
+  if (r.row_empty == RowEmptyCheck::Immediate && !r.threshold) {
+    // Kalah's end check on the board in hand: both rows hold seeds, the game goes on.
+    const auto empty = static_cast<std::uint32_t>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(reinterpret_cast<__m128i>(c), _mm_setzero_si128())));
+    if ((~empty & r.row_bits[0]) && (~empty & r.row_bits[1])) {
+      mover_ = static_cast<Player>(p ^ static_cast<int>(!(r.extra_turn && last == store)));
+      return;
+    }
+  }
   after_move(r.extra_turn && last == store);
 }
 #endif
