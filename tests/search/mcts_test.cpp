@@ -40,8 +40,11 @@ int move_value(const S& s, typename S::Move m, std::unordered_map<std::uint64_t,
   return child.to_move() == s.to_move() ? solve(child, memo) : -solve(child, memo);
 }
 
-TEST(Mcts, PicksWinningMovesOnTinyKalah) {
-  // Where some moves win and others do not, MCTS with enough simulations picks a winning move.
+class MctsBatch : public ::testing::TestWithParam<int> {};
+
+TEST_P(MctsBatch, PicksWinningMovesOnTinyKalah) {
+  // Where some moves win and others do not, MCTS with enough simulations picks a winning move,
+  // whether its simulations run one by one or in batches (virtual loss, playouts side by side).
   std::unordered_map<std::uint64_t, int> memo;
   Rng rng(3);
   int tested = 0, right = 0;
@@ -61,6 +64,7 @@ TEST(Mcts, PicksWinningMovesOnTinyKalah) {
     ++tested;
     MctsOptions options;
     options.seed = game + 1;
+    options.batch = GetParam();
     Mcts<TinyKalah<3>> mcts(options);
     const auto r = mcts.search(s, 20000, 0);
     ASSERT_TRUE(r.has_move);
@@ -70,6 +74,27 @@ TEST(Mcts, PicksWinningMovesOnTinyKalah) {
   EXPECT_GE(tested, 20);
   EXPECT_GE(right, tested * 9 / 10) << right << " of " << tested;
 }
+
+TEST_P(MctsBatch, BacksUpEverySimulationOnce) {
+  // Each simulation passes through one root child: their visits add up to the simulations,
+  // and no result is left out (a win rate is between 0 and 1).
+  MctsOptions options;
+  options.batch = GetParam();
+  options.reuse_tree = false;
+  Mcts<TinyKalah<6>> mcts(options);
+  const auto r = mcts.search(TinyKalah<6>(4), 5000, 0);
+  ASSERT_TRUE(r.has_move);
+  std::uint64_t visits = 0;
+  for (const auto& m : r.moves) {
+    visits += m.visits;
+    EXPECT_GE(m.win_rate, 0.0);
+    EXPECT_LE(m.win_rate, 1.0);
+  }
+  EXPECT_EQ(visits, r.simulations);
+  EXPECT_EQ(r.simulations % static_cast<std::uint64_t>(GetParam()), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Batches, MctsBatch, ::testing::Values(1, 4, 8));
 
 TEST(Mcts, ReusesTheTreeAfterAMove) {
   MctsOptions options;
