@@ -470,21 +470,25 @@ inline void State::capture(int last) {
     // goes through memory and waits), and without a branch: which moves capture is
     // unpredictable, and a misprediction also throws away the playouts advancing beside.
     const __m128i board = reinterpret_cast<__m128i>(c);
-    const auto ones = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_set1_epi8(1))));
-    const auto filled = ~static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_setzero_si128())));
+    const auto ones =
+        static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_set1_epi8(1))));
+    const auto filled =
+        ~static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(board, _mm_setzero_si128())));
     const std::uint32_t take = ((r.row_bits[p] & ones) >> last) &
                                ((filled >> r.opposite_hole[last]) | r.empty_capture) & 1;
     // The seeds taken, summed and spread to every byte inside the vector, go to the store's
     // cell (or to none when nothing is taken).
-    __m128i gain = _mm_sad_epu8(reinterpret_cast<__m128i>(c & r.capture_cells[1][last]),
-                                _mm_setzero_si128());
+    __m128i gain =
+        _mm_sad_epu8(reinterpret_cast<__m128i>(c & r.capture_cells[1][last]), _mm_setzero_si128());
     gain = _mm_add_epi32(gain, _mm_srli_si128(gain, 8));
     gain = _mm_unpacklo_epi8(gain, gain);
     gain = _mm_shuffle_epi32(_mm_unpacklo_epi16(gain, gain), 0);
     c = (c & ~r.capture_cells[take][last]) +
         (r.hole_cell[take ? store : kVectorHoles] & reinterpret_cast<Cells16>(gain));
   }
-  if (r.capture_set & kCapCounts) {
+  // Most moves end where no count captures: testing that first skips the work below (measured:
+  // Oware's and Mangala's random games 13% and 44% faster, MCTS unchanged).
+  if ((r.capture_set & kCapCounts) && ((r.row_bits[p ^ 1] >> last) & 1) && r.capturable[c[last]]) {
     // The pits of the opponent holding a capturing count, and the run of them that ends at
     // the last hole, walked against the sowing (towards lower holes when sowing ccw).
     Cells16 hit;
