@@ -36,21 +36,15 @@ void add_bench_search_command(CLI::App& bench) {
     Loaded l = load_state(a->variant, a->position, "", "");
     // CPU time besides wall time: on a shared machine the rate per CPU second is the figure
     // that compares between runs (with one thread).
-    auto cpu = [] { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
-    double c0 = cpu();
     const auto ab =
         engine::bench_alphabeta(*l.state, a->depth, a->depth > 0 ? 0 : a->seconds, a->threads);
-    const double ab_cpu = cpu() - c0;
+    const double ab_cpu = ab.cpu_seconds;
     engine::MctsBench playout, evaluated;
-    double playout_cpu = 0, evaluated_cpu = 0;
     if (a->mcts_seconds > 0) {
-      c0 = cpu();
       playout = engine::bench_mcts(*l.state, a->mcts_seconds, a->threads, false);
-      playout_cpu = cpu() - c0;
-      c0 = cpu();
       evaluated = engine::bench_mcts(*l.state, a->mcts_seconds, a->threads, true);
-      evaluated_cpu = cpu() - c0;
     }
+    const double playout_cpu = playout.cpu_seconds, evaluated_cpu = evaluated.cpu_seconds;
     auto per = [](double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; };
     if (a->json) {
       nlohmann::json its = nlohmann::json::array();

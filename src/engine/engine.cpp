@@ -1,6 +1,7 @@
 #include "engine/engine.h"
 
 #include <charconv>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <random>
@@ -474,6 +475,10 @@ const sowing::State& sowing_state(const AnyState& state) {
 
 }  // namespace
 
+double cpu_seconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
 SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads) {
   const sowing::State& s = sowing_state(state);
   search::AlphaBetaOptions options;
@@ -481,10 +486,12 @@ SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, in
   options.hash_mb = 64;
   search::AlphaBeta<sowing::State, eval::SowingEval> ab(eval::SowingEval(s.rules()), options);
   SearchBench out;
+  const double cpu_start = cpu_seconds();
   const auto r = ab.search(s, {seconds, depth, 0}, [&](const auto& it) {
     out.iterations.push_back(
         {it.depth, it.nodes, it.seconds, search::to_points(it.value), s.format_move(it.best)});
   });
+  out.cpu_seconds = cpu_seconds() - cpu_start;
   out.nodes = r.nodes;
   out.seconds = r.seconds;
   return out;
@@ -498,8 +505,9 @@ MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool ev
   options.reuse_tree = false;
   eval::SowingEval eval(s.rules());
   search::Mcts<sowing::State> mcts(options, [eval](const sowing::State& x) { return eval(x); });
+  const double cpu_start = cpu_seconds();
   const auto r = mcts.search(s, 0, seconds);
-  return {r.simulations, r.seconds, r.depth};
+  return {r.simulations, r.seconds, cpu_seconds() - cpu_start, r.depth};
 }
 
 Proof prove(const AnyState& state, double seconds) {

@@ -84,16 +84,20 @@ struct IterationTime {
   double value;
   std::string best_move;
 };
+// CPU seconds (process time: every thread's) are of the search alone, not of building its
+// table or tree, so short runs compare with long ones.
 struct SearchBench {
   std::vector<IterationTime> iterations;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
 };
 SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads);
 
 struct MctsBench {
   std::uint64_t simulations = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
   int depth = 0;
 };
 MctsBench bench_mcts(const AnyState& state, double seconds, int threads, bool eval_leaf);
