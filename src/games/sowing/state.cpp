@@ -64,8 +64,9 @@ void State::check_turn_start() {
 void State::end(EndReason reason, Remaining remaining, std::optional<Player> emptied) {
   const Rules& r = *rules_;
   reason_ = reason;
+  bool swept = remaining == Remaining::None;
 #if defined(__SSE2__)
-  if (r.vector_play && remaining != Remaining::None) {
+  if (r.vector_play && !swept) {
     // Each row's seeds at once (every playout ends here; the loop below mispredicts).
     Cells16 c = cells();
     const int south = cell_sum(c & r.row_cells[0]), north = cell_sum(c & r.row_cells[1]);
@@ -77,10 +78,11 @@ void State::end(EndReason reason, Remaining remaining, std::optional<Player> emp
     } else {
       board_[r.store(*emptied)] += south + north;
     }
+    swept = true;
   }
 #endif
-  for (int h = 0; h < r.pit_count(); ++h) {
-    if (remaining == Remaining::None || board_[h] == 0) continue;
+  for (int h = 0; !swept && h < r.pit_count(); ++h) {  // the general and scalar paths
+    if (board_[h] == 0) continue;
     const Player taker = remaining == Remaining::Owner ? r.owner(h) : *emptied;
     board_[r.store(taker)] += board_[h];
     board_[h] = 0;
