@@ -473,11 +473,12 @@ const sowing::State& sowing_state(const AnyState& state) {
   return t->typed();
 }
 
-}  // namespace
-
+// Process CPU time (every thread's), for the benchmarks' per-CPU-second rates.
 double cpu_seconds() {
   return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
+
+}  // namespace
 
 SearchBench bench_alphabeta(const AnyState& state, int depth, double seconds, int threads) {
   const sowing::State& s = sowing_state(state);

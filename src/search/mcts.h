@@ -38,7 +38,7 @@ struct MctsOptions {
   // counts as a win with probability 1 / (1 + exp(-v / eval_scale)).
   bool eval_leaf = false;
   double eval_scale = 3.0 * kPoint;
-  // Simulations selected one after another and then played out side by side (1 to kMaxBatch).
+  // Simulations selected one after another and then played out side by side (1 to kMaxMctsBatch).
   // Each counts its visit on its path when selected (a virtual loss until its result is in),
   // so the next one descends elsewhere; the playouts, independent, keep the core busy where
   // one alone waits on each ply's result (a sowing depends on the one before).
@@ -418,13 +418,11 @@ class Mcts {
         bool playing = false;
         for (int b = 0; b < count; ++b) {
           S& s = *leaves_[b];
+          if (s.is_over() || stuck[b]) continue;
+          playing = true;
           if constexpr (requires { s.random_move(rng_); }) {
-            if (s.is_over()) continue;
-            playing = true;
             s.play(s.random_move(rng_));
           } else {
-            if (s.is_over() || stuck[b]) continue;
-            playing = true;
             MoveList moves;
             s.legal_moves(moves);
             if (moves.empty()) {

@@ -190,10 +190,10 @@ struct Rules {
   ZobristTable zobrist{kMaxHoles, 256, 4};
 
   // A sowing in one vector step, for boards of up to 16 holes where no pit is passed over
-  // when full (every fast-path preset but Toguz). By origin (always a pit of its owner, who
-  // sows it): the holes a whole lap sows (0xff each), the holes the first k seeds of a lap
-  // sow (1 each), where the k-th seed falls, and the seeds of a lap. The loop of one seed at
-  // a time chains a table load per seed.
+  // when full (every fast-path preset but Toguz and Kenyan Bao). By origin (always a pit of its
+  // owner, who sows it): the holes a whole lap sows (0xff each), the holes the first k seeds of a
+  // lap sow (1 each), where the k-th seed falls, and the seeds of a lap. The loop of one seed at a
+  // time chains a table load per seed.
   struct VectorSowing {
     Cells16 lap;
     std::array<Cells16, kVectorHoles + 1> first;
