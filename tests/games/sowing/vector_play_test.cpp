@@ -15,6 +15,7 @@ std::shared_ptr<const Rules> scalar_copy(const Rules& rules) {
   auto copy = std::make_shared<Rules>(rules);
   copy->vector_sow = false;
   copy->vector_play = false;
+  copy->random_by_mask = false;
   return copy;
 }
 
