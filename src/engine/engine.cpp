@@ -199,6 +199,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     check(state);
     return AlphaBetaEngine::analyze(state, limits);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    check(state);
+    return AlphaBetaEngine::think(state, request);
+  }
 
  private:
   void check(const AnyState& state) const {
@@ -346,6 +350,16 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
       return s.format_move(backgammon::choose_move(s).move);
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const auto& s = typed_state<backgammon::State>(state, name());
+    if (s.phase() != backgammon::Phase::Moving) {
+      Analysis a;
+      a.best_move = s.format_move(backgammon::choose_move(s).move);
+      a.pv = {a.best_move};
+      return a;
+    }
+    return AlphaBetaEngine::think(state, request);
+  }
 };
 
 std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
@@ -399,6 +413,16 @@ class OmwesoEngine : public Engine {
   Analysis analyze(const AnyState& state, const Limits& limits) override {
     return search_->analyze(state, limits);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    if (auto m = setup_move(state)) {
+      Analysis a;
+      a.best_move = *m;
+      a.pv = {*m};
+      return a;
+    }
+    return search_->think(state, request);
+  }
+  void stop() override { search_->stop(); }
 
  private:
   std::optional<std::string> setup_move(const AnyState& state) {
