@@ -18,5 +18,6 @@ void add_mat_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
+void add_external_command(CLI::App& app);
 
 }  // namespace naqala::cli
