@@ -138,6 +138,7 @@ bool State::house_active(Player p) const {
          (hand_[index(p)] > 0 || rules_->house_rules_in_mtaji);
 }
 
+// House immunity (docs/games/bao.md, S4:224, option house_immune).
 bool State::capturable(Player owner, int r) const {
   const int n = pits_[index(owner)][r];
   if (n == 0) return false;
@@ -148,6 +149,8 @@ bool State::captures_at(Player p, int e) const {
   return is_front(e) && pits_[index(p)][e] > 1 && capturable(opponent(p), facing(e));
 }
 
+// Mtaji capture (docs/games/bao.md, S4:212): the first sowing must capture; the rule of 16
+// (S4:241) forbids it from a pit of no_capture_from seeds.
 bool State::is_capture_start(Player p, int r, int dir) const {
   const Row& own = pits_[index(p)];
   const int n = own[r];
@@ -166,6 +169,8 @@ void State::capture_moves(Player p, MoveList& out) const {
   }
 }
 
+// Mtaji takasa (docs/games/bao.md, S4:216-219): the front row first, then the back row; a
+// lone kichwa toward the centre; the house tax last.
 void State::takasa_moves(MoveList& out) const {
   const Player p = mover_;
   const Row& own = pits_[index(p)];
@@ -208,6 +213,8 @@ void State::add_with_house_choice(Move m, MoveList& out) const {
   }
 }
 
+// Namua moves (docs/games/bao.md, S4:195-207): a capture is compulsory; the kimbi capture
+// sows from the nearest kichwa, a centre capture from either.
 void State::namua_moves(MoveList& out) const {
   const Player p = mover_;
   const Row& own = pits_[index(p)];
@@ -262,6 +269,7 @@ int State::sow(Row& own, int from, int seeds, int dir) {
   return sow_ring(own, from, seeds, dir);
 }
 
+// Endless sowing (docs/games/bao.md, S4:253-255): the game is annulled.
 void State::annul() {
   reason_ = EndReason::InfiniteSowing;
   winner_.reset();
@@ -298,7 +306,8 @@ bool State::relay_on(int& e, int dir, std::uint16_t stops) {
   return end == RelayEnd::Special;
 }
 
-// A capturing move from its first capture at own front pit `e` (the last seed has landed).
+// A capturing move from its first capture at own front pit `e` (the last seed has landed):
+// captures chain and relay on (docs/games/bao.md, S4:199-205).
 // Returns true when the house choice point was reached.
 bool State::capture_chain(int e, int dir, bool first, Move m) {
   const Player p = mover_, o = opponent(p);
@@ -339,7 +348,8 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
   }
 }
 
-// A takasa (non-capturing) move from the pit `e` where a sowing just ended.
+// A takasa (non-capturing) move from the pit `e` where a sowing just ended (docs/games/bao.md,
+// S4:196, S4:231: it stops in the functional house and in the takasia pit).
 void State::takasa_chain(int e, int dir, int takasia) {
   const Player p = mover_;
   Row& own = pits_[index(p)];
@@ -417,8 +427,9 @@ void State::play(Move m) {
   check_turn_start();
 }
 
-// After a takasa by `p` in the mtaji stage: if p now threatens exactly one pit of the
-// opponent and the opponent threatens nothing, that pit is takasia for the opponent's move.
+// Takasia (docs/games/bao.md, S4:244-250). After a takasa by `p` in the mtaji stage: if p now
+// threatens exactly one pit of the opponent and the opponent threatens nothing, that pit is
+// takasia for the opponent's move.
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
   int target = -1;
@@ -450,6 +461,7 @@ bool State::has_any_move() const {
   return false;
 }
 
+// Losing (docs/games/bao.md, S4:257-258): an empty front row or no legal move at one's turn.
 void State::check_turn_start() {
   if (front_row_empty(pits_[index(mover_)])) {
     reason_ = EndReason::RowEmpty;

@@ -2,7 +2,7 @@
 // Bao la Kiswahili and Bao la Kujifunza (RULES.md sections 8, 9; A11-A16): one state, one
 // engine, the differences in Rules. A move is one complete decision: the start pit, the
 // direction (in a namua capture: the kichwa the captured seeds start from) and whether to
-// sow the nyumba when a capturing move stops in it. docs/bao.md has the details.
+// sow the nyumba when a capturing move stops in it. docs/games/bao.md has the details.
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
