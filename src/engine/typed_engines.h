@@ -75,21 +75,32 @@ class AlphaBetaEngine : public Engine {
     const auto r = search_.search(s, l);
     options.score_all_moves = needs_all_scores();
     search_.set_options(options);
-    Analysis a;
-    a.best_move = s.format_move(r.best);
-    a.value = points(r.value);
-    S walk = s;
-    for (auto m : r.pv) {
-      a.pv.push_back(walk.format_move(m));
-      walk.play(m);
+    return to_analysis(s, r);
+  }
+
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const S& s = typed_state<S>(state, name_);
+    search::Limits limits = config_.limits;
+    const Limits& l = request.limits;
+    if (l.seconds > 0 || l.depth > 0 || l.nodes > 0) limits = {l.seconds, l.depth, l.nodes};
+    if (request.on_clock) {
+      const auto& c = request.clock;
+      const double budget = search::time_for_move(c.remaining, c.increment, c.moves_to_go);
+      limits.seconds = l.seconds > 0 ? std::min(l.seconds, budget) : budget;
+      limits.depth = l.depth;
+      limits.nodes = l.nodes;
     }
-    for (const auto& mv : r.scores) a.scores.push_back({s.format_move(mv.move), points(mv.value)});
-    a.depth = r.depth;
-    a.nodes = r.nodes;
-    a.seconds = r.seconds;
-    a.proven = r.exact;
+    if (request.infinite) limits = {1e9, 0, 0};
+    typename search::AlphaBeta<S, Eval>::Progress progress;
+    if (request.progress) progress = [&](const auto& r) { request.progress(to_analysis(s, r)); };
+    const auto r = search_.search(s, limits, progress);
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    Analysis a = to_analysis(s, r);
+    a.best_move = s.format_move(pick(r));
     return a;
   }
+
+  void stop() override { search_.stop(); }
 
  private:
   static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
@@ -99,11 +110,18 @@ class AlphaBetaEngine : public Engine {
   }
   bool needs_all_scores() const { return config_.temperature > 0; }
 
+  using SearchResult = typename search::AlphaBeta<S, Eval>::Result;
+
   std::string choose(const AnyState& state, const search::Limits& limits) {
     const S& s = typed_state<S>(state, name_);
     const auto r = search_.search(s, limits);
     if (!r.has_move) throw IllegalMoveError("no legal move in this position");
-    if (config_.temperature <= 0 || r.scores.size() < 2) return s.format_move(r.best);
+    return s.format_move(pick(r));
+  }
+
+  // The search's best move, or with noise a move drawn by its value.
+  typename S::Move pick(const SearchResult& r) {
+    if (config_.temperature <= 0 || r.scores.size() < 2) return r.best;
     // Softmax sampling by the Gumbel trick: the move with the largest value / T + Gumbel
     // noise is drawn with probability proportional to exp(value / T). Proven results are
     // capped so a won line is preferred but not certain at the lowest levels.
@@ -118,7 +136,24 @@ class AlphaBetaEngine : public Engine {
         pick = mv.move;
       }
     }
-    return s.format_move(pick);
+    return pick;
+  }
+
+  static Analysis to_analysis(const S& s, const SearchResult& r) {
+    Analysis a;
+    a.best_move = s.format_move(r.best);
+    a.value = points(r.value);
+    S walk = s;
+    for (auto m : r.pv) {
+      a.pv.push_back(walk.format_move(m));
+      walk.play(m);
+    }
+    for (const auto& mv : r.scores) a.scores.push_back({s.format_move(mv.move), points(mv.value)});
+    a.depth = r.depth;
+    a.nodes = r.nodes;
+    a.seconds = r.seconds;
+    a.proven = r.exact;
+    return a;
   }
 
   std::string name_;
@@ -164,7 +199,39 @@ class MctsEngine : public Engine {
       sims = limits.nodes;
       seconds = limits.seconds;
     }
+    return to_analysis(s, mcts_.search(s, sims, seconds));
+  }
+
+  // MCTS reports once, at the end: it has no iterations.
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const S& s = typed_state<S>(state, name_);
+    std::uint64_t sims = config_.simulations;
+    double seconds = config_.seconds;
+    const Limits& l = request.limits;
+    if (l.seconds > 0 || l.nodes > 0) {
+      sims = l.nodes;
+      seconds = l.seconds;
+    }
+    if (request.on_clock) {
+      const auto& c = request.clock;
+      const double budget = search::time_for_move(c.remaining, c.increment, c.moves_to_go);
+      seconds = seconds > 0 ? std::min(seconds, budget) : budget;
+    }
+    if (request.infinite) {
+      sims = 0;
+      seconds = 1e9;
+    }
     const auto r = mcts_.search(s, sims, seconds);
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    Analysis a = to_analysis(s, r);
+    if (request.progress) request.progress(a);
+    return a;
+  }
+
+  void stop() override { mcts_.stop(); }
+
+ private:
+  static Analysis to_analysis(const S& s, const typename search::Mcts<S>::Result& r) {
     Analysis a;
     a.best_move = s.format_move(r.best);
     a.value = r.margin;
@@ -180,7 +247,6 @@ class MctsEngine : public Engine {
     return a;
   }
 
- private:
   std::string name_;
   MctsConfig config_;
   search::Mcts<S> mcts_;
