@@ -17,5 +17,6 @@ void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench
 void add_mat_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
+void add_engine_command(CLI::App& app);
 
 }  // namespace naqala::cli

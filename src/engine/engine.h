@@ -6,11 +6,13 @@
 // Values are in points (seeds for sowing games) from the view of the player to move; a
 // proven result reads as +-(1000 + margin), e.g. 1010 = "wins by 10".
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "games/any_game.h"
 
 namespace naqala::engine {
@@ -45,6 +47,38 @@ struct Limits {
 struct Clock {
   double remaining = 0;
   double increment = 0;
+  int moves_to_go = 0;  // moves to the next time control; 0 = the rest of the game
+};
+
+// The game so far: where it started (a position text) and every move since, in naqala's
+// notation (backgammon's rolls among them, as "3-1").
+struct GameHistory {
+  std::string start;
+  std::vector<std::string> moves;
+};
+
+// A search the caller controls: the engine protocol's `go` (src/protocol/).
+struct SearchRequest {
+  // The game that led to the state, for engines that want it (an outside program is sent it
+  // as `position text START moves ...`); null: the state alone.
+  const GameHistory* history = nullptr;
+  Limits limits;          // set ones replace the spec's limits
+  bool on_clock = false;  // budget the time from `clock` (limits.seconds, when set, caps it)
+  Clock clock;
+  bool infinite = false;  // search until stop()
+  // Hears each completed iteration (depth, value, nodes, pv) while the search runs.
+  std::function<void(const Analysis&)> progress;
+};
+
+// An engine that failed as a player: an outside program that crashed, hung, broke the
+// protocol or answered an illegal move. The arena scores the game as its loss and goes on.
+class EngineFailure : public Error {
+ public:
+  EngineFailure(std::string kind, const std::string& what) : Error(what), kind_(std::move(kind)) {}
+  const std::string& kind() const { return kind_; }  // "crash", "hang", "illegal move", ...
+
+ private:
+  std::string kind_;
 };
 
 // The game so far: every entry point passes the state a game reached by playing its moves
@@ -65,6 +99,18 @@ class Engine {
     (void)clock;
     return choose_move(state);
   }
+  // The engine's move (with its spec's noise) under `request`, and what the search found.
+  // stop(), from another thread, ends it early with the best move found so far.
+  virtual Analysis think(const AnyState& state, const SearchRequest& request) {
+    Analysis a;
+    a.best_move =
+        request.on_clock ? choose_move_on_clock(state, request.clock) : choose_move(state);
+    a.pv = {a.best_move};
+    return a;
+  }
+  virtual void stop() {}
+  // A new game starts (the arena, between games): engines that keep state may reset it.
+  virtual void new_game() {}
 };
 
 // spec: "level:N" (N = 1..10),

@@ -1,6 +1,6 @@
 #pragma once
-// The engines over a typed state: alpha-beta and MCTS behind the Engine interface. make_engine
-// (engine.cpp) builds them for each game type it knows; each game family adds one branch there.
+// The engines over a typed state: alpha-beta and MCTS behind the Engine interface. Each game
+// family builds them for its state type in engine/<family>_engines.cpp (engine_family.h).
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -81,8 +81,10 @@ class AlphaBetaEngine : public Engine {
 
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     search::Limits limits = config_.limits;
-    const double budget = search::time_for_move(clock.remaining, clock.increment,
-                                                moves_left_estimate(typed_state<S>(state, name_)));
+    const double budget = search::time_for_move(
+        clock.remaining, clock.increment,
+        clock.moves_to_go > 0 ? clock.moves_to_go
+                              : moves_left_estimate(typed_state<S>(state, name_)));
     limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
     return choose(state, limits);
   }
@@ -101,6 +103,73 @@ class AlphaBetaEngine : public Engine {
     search_.set_options(options);
     const auto r = search_.search(s, l, {}, game.history());
     search_.set_options(saved);
+    return to_analysis(s, r);
+  }
+
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const auto& game = typed_game<S>(state, name_);
+    const S& s = game.typed();
+    search::Limits limits = config_.limits;
+    const Limits& l = request.limits;
+    if (l.seconds > 0 || l.depth > 0 || l.nodes > 0) limits = {l.seconds, l.depth, l.nodes};
+    if (request.on_clock) {
+      const auto& c = request.clock;
+      const double budget = search::time_for_move(
+          c.remaining, c.increment, c.moves_to_go > 0 ? c.moves_to_go : moves_left_estimate(s));
+      limits.seconds = l.seconds > 0 ? std::min(l.seconds, budget) : budget;
+      limits.depth = l.depth;
+      limits.nodes = l.nodes;
+    }
+    if (request.infinite) limits = {1e9, 0, 0};
+    typename search::AlphaBeta<S, Eval>::Progress progress;
+    if (request.progress) progress = [&](const auto& r) { request.progress(to_analysis(s, r)); };
+    const auto r = search_.search(s, limits, progress, game.history());
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    Analysis a = to_analysis(s, r);
+    a.best_move = s.format_move(pick(r));
+    return a;
+  }
+
+  void stop() override { search_.stop(); }
+
+ private:
+  static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
+    auto o = c.options;
+    o.score_all_moves = c.temperature > 0;
+    return o;
+  }
+
+  using SearchResult = typename search::AlphaBeta<S, Eval>::Result;
+
+  std::string choose(const AnyState& state, const search::Limits& limits) {
+    const auto& game = typed_game<S>(state, name_);
+    const S& s = game.typed();
+    const auto r = search_.search(s, limits, {}, game.history());
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    return s.format_move(pick(r));
+  }
+
+  // The search's best move, or with noise a move drawn by its value.
+  typename S::Move pick(const SearchResult& r) {
+    if (config_.temperature <= 0 || r.scores.size() < 2) return r.best;
+    // Softmax sampling by the Gumbel trick: the move with the largest value / T + Gumbel
+    // noise is drawn with probability proportional to exp(value / T). Proven results are
+    // capped so a won line is preferred but not certain at the lowest levels.
+    double best = -1e300;
+    auto pick = r.best;
+    for (const auto& mv : r.scores) {
+      const double value = std::clamp(points(mv.value), -60.0, 60.0);
+      const double u = std::max(rng_.uniform(), 1e-300);
+      const double key = value / config_.temperature - std::log(-std::log(u));
+      if (key > best) {
+        best = key;
+        pick = mv.move;
+      }
+    }
+    return pick;
+  }
+
+  static Analysis to_analysis(const S& s, const SearchResult& r) {
     Analysis a;
     a.best_move = s.format_move(r.best);
     a.value = points(r.value);
@@ -116,36 +185,6 @@ class AlphaBetaEngine : public Engine {
     a.seconds = r.seconds;
     a.proven = r.exact;
     return a;
-  }
-
- private:
-  static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
-    auto o = c.options;
-    o.score_all_moves = c.temperature > 0;
-    return o;
-  }
-
-  std::string choose(const AnyState& state, const search::Limits& limits) {
-    const auto& game = typed_game<S>(state, name_);
-    const S& s = game.typed();
-    const auto r = search_.search(s, limits, {}, game.history());
-    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
-    if (config_.temperature <= 0 || r.scores.size() < 2) return s.format_move(r.best);
-    // Softmax sampling by the Gumbel trick: the move with the largest value / T + Gumbel
-    // noise is drawn with probability proportional to exp(value / T). Proven results are
-    // capped so a won line is preferred but not certain at the lowest levels.
-    double best = -1e300;
-    auto pick = r.best;
-    for (const auto& mv : r.scores) {
-      const double value = std::clamp(points(mv.value), -60.0, 60.0);
-      const double u = std::max(rng_.uniform(), 1e-300);
-      const double key = value / config_.temperature - std::log(-std::log(u));
-      if (key > best) {
-        best = key;
-        pick = mv.move;
-      }
-    }
-    return s.format_move(pick);
   }
 
   std::string name_;
@@ -192,7 +231,39 @@ class MctsEngine : public Engine {
       sims = limits.nodes;
       seconds = limits.seconds;
     }
+    return to_analysis(s, mcts_.search(s, sims, seconds));
+  }
+
+  // MCTS reports once, at the end: it has no iterations.
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const S& s = typed_state<S>(state, name_);
+    std::uint64_t sims = config_.simulations;
+    double seconds = config_.seconds;
+    const Limits& l = request.limits;
+    if (l.seconds > 0 || l.nodes > 0) {
+      sims = l.nodes;
+      seconds = l.seconds;
+    }
+    if (request.on_clock) {
+      const auto& c = request.clock;
+      const double budget = search::time_for_move(c.remaining, c.increment, c.moves_to_go);
+      seconds = seconds > 0 ? std::min(seconds, budget) : budget;
+    }
+    if (request.infinite) {
+      sims = 0;
+      seconds = 1e9;
+    }
     const auto r = mcts_.search(s, sims, seconds);
+    if (!r.has_move) throw IllegalMoveError("no legal move in this position");
+    Analysis a = to_analysis(s, r);
+    if (request.progress) request.progress(a);
+    return a;
+  }
+
+  void stop() override { mcts_.stop(); }
+
+ private:
+  static Analysis to_analysis(const S& s, const typename search::Mcts<S>::Result& r) {
     Analysis a;
     a.best_move = s.format_move(r.best);
     a.value = r.margin;
@@ -208,7 +279,6 @@ class MctsEngine : public Engine {
     return a;
   }
 
- private:
   std::string name_;
   MctsConfig config_;
   search::Mcts<S> mcts_;

@@ -16,6 +16,12 @@ namespace {
 
 constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
 
+bool front_row_empty(const std::array<std::uint8_t, kPits>& row) {
+  for (int r = 8; r < kPits; ++r)
+    if (row[r]) return false;
+  return true;
+}
+
 constexpr bool is_kimbi(int r) {
   return r == 15 || r == 14 || r == 8 || r == 9;
 }
@@ -66,6 +72,13 @@ std::vector<OptionInfo> option_infos(Game game) {
        "bool",
        "true",
        {"true", "false"}},
+      {"namua_takasa",
+       "a namua takasa without a functional nyumba puts the seed into a front pit of 2+ seeds, a "
+       "single seed only when there is none (restricted), or into any non-empty front pit (any: "
+       "the seeds' literal reading)",
+       "enum",
+       "restricted",
+       {"restricted", "any"}},
   };
 }
 
@@ -89,6 +102,7 @@ Rules make_rules(std::string_view preset,
       if (key == "house_seeds") r.house_seeds = value == "8" ? 8 : 6;
       if (key == "no_capture_from") r.no_capture_from = value == "15" ? 15 : 16;
       if (key == "house_stop") r.house_stop_forced = value == "forced";
+      if (key == "namua_takasa") r.namua_single_any = value == "any";
     }
     note_choice(r.chosen, info, canonical);
   }
@@ -209,11 +223,18 @@ void State::namua_moves(MoveList& out) const {
     }
   }
   if (!out.empty()) return;
-  // Takasa: the hand seed into any non-empty front pit; the functional house (which then
-  // gives only two seeds) only when no other pit can take it.
+  // Takasa: the hand seed into a non-empty front pit; the functional house (which then gives
+  // only two seeds) only when no other pit can take it.
   const bool house = house_active(p);
+  // Namua takasa rule (R11, docs/games/bao.md): once his nyumba no longer functions, a pit of
+  // a single seed only when no front pit holds two or more (namua_takasa=any: any non-empty
+  // pit, the literal reading).
+  int least = 1;
+  if (!rules_->namua_single_any && !house)
+    for (int r = 8; r < 16; ++r)
+      if (own[r] >= 2) least = 2;
   for (int r = 8; r < 16; ++r)
-    if (own[r] && !(house && r == kHouse))
+    if (own[r] >= least && !(house && r == kHouse))
       for (int dir : {CW, CCW})
         out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   if (out.empty() && house)
@@ -302,6 +323,10 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
       first = false;
       dir = dir_from_kichwa(k);
       e = sow(own, k, taken, dir);
+      // A capture that empties the opponent's front row wins at once (R12, docs/games/bao.md):
+      // he can never refill it, so the sowing stops here even if it would relay for ever;
+      // play() then ends the game at his turn.
+      if (front_row_empty(opp)) return false;
       continue;
     }
     first = false;
@@ -426,10 +451,7 @@ bool State::has_any_move() const {
 }
 
 void State::check_turn_start() {
-  const Row& own = pits_[index(mover_)];
-  bool front_empty = true;
-  for (int r = 8; r < 16; ++r) front_empty = front_empty && own[r] == 0;
-  if (front_empty) {
+  if (front_row_empty(pits_[index(mover_)])) {
     reason_ = EndReason::RowEmpty;
     winner_ = opponent(mover_);
   } else if (!has_any_move()) {

@@ -30,6 +30,7 @@ struct Rules {
   bool house_immune = false;          // S4:224: a functional house cannot be captured
   bool house_stop_forced = false;  // S4:232 "some versions": a capture stopping in the house ends
   bool takasia = true;             // S4:244-250, mtaji stage only
+  bool namua_single_any = false;   // R11 off: a namua takasa from any non-empty front pit
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options, spec order
 
   bool has_house() const { return game == Game::Kiswahili; }
