@@ -1,6 +1,8 @@
 // naqala analyze VARIANT [--position P] [--record F] [--moves ...] [--time S] [--depth D]
 //                        [--engine SPEC] [--json]
 // The best move, its value, the principal variation and a score for every legal move.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <iostream>
 
@@ -56,6 +58,9 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
   return p;
 }
 
+// Engine options that set a limit of their own.
+constexpr std::array<std::string_view, 4> kLimitKeys = {"time=", "depth=", "nodes=", "sims="};
+
 }  // namespace
 
 void add_analyze_command(CLI::App& app) {
@@ -66,6 +71,7 @@ void add_analyze_command(CLI::App& app) {
     double time = 0;
     int depth = 0;
     int threads = 0;
+    int multipv = 1;
     bool json = false;
     bool prove = false;
   };
@@ -78,6 +84,10 @@ void add_analyze_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
   cmd->add_option("--threads", a->threads, "Search threads (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--multipv", a->multipv,
+                  "Give the N best moves exact values and lines (default 1: the others get "
+                  "upper bounds, which is faster)")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--engine", a->engine,
                   "Engine spec: alphabeta[:...] (default), mcts[:...], level:N");
   cmd->add_flag("--json", a->json, "Print JSON");
@@ -130,12 +140,22 @@ void add_analyze_command(CLI::App& app) {
     auto engine = engine::make_engine(*l.game, spec);
     engine::Limits limits;
     limits.depth = a->depth;
-    limits.seconds = a->time > 0 ? a->time : (a->depth > 0 ? 0 : 2);
+    limits.multipv = a->multipv;
+    // A level, or a spec with its own limit, keeps it; otherwise 2 s.
+    const bool own_limit = spec.starts_with("level") ||
+                           std::any_of(kLimitKeys.begin(), kLimitKeys.end(), [&](auto key) {
+                             return spec.find(key) != std::string::npos;
+                           });
+    limits.seconds = a->time > 0 ? a->time : (a->depth > 0 || own_limit ? 0 : 2);
     const auto r = engine->analyze(*l.state, limits);
     const double nps = r.seconds > 0 ? r.nodes / r.seconds : 0;
     if (a->json) {
       nlohmann::json scores = nlohmann::json::array();
-      for (const auto& s : r.scores) scores.push_back({{"move", s.move}, {"value", s.value}});
+      for (const auto& s : r.scores) {
+        nlohmann::json one{{"move", s.move}, {"value", s.value}};
+        if (!s.exact) one["bound"] = "upper";
+        scores.push_back(one);
+      }
       std::cout << nlohmann::json{{"variant", l.game->spec()},
                                   {"position", l.state->position()},
                                   {"to_move", std::string(name(l.state->to_move()))},
@@ -158,7 +178,9 @@ void add_analyze_command(CLI::App& app) {
               << describe(r.value) << (r.proven ? " (proven)" : "") << "\n";
     std::cout << "principal variation: " << join_moves(r.pv) << "\n";
     std::cout << "every move (value for " << name(l.state->to_move()) << "):\n";
-    for (const auto& s : r.scores) std::cout << "  " << s.move << "  " << describe(s.value) << "\n";
+    for (const auto& s : r.scores)
+      std::cout << "  " << s.move << "  " << (s.exact ? "" : "at most ") << describe(s.value)
+                << "\n";
     std::cout << "depth " << r.depth << ", " << r.nodes << " nodes in " << fixed(r.seconds, 3)
               << " s (" << static_cast<std::uint64_t>(nps) << " nodes/s), engine " << engine->name()
               << "\n";
