@@ -1,6 +1,7 @@
 #include "engine/engine.h"
 
 #include <charconv>
+#include <cstdio>
 #include <ctime>
 #include <map>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "engine/backgammon_net_engine.h"
 #include "engine/typed_engines.h"
 #include "eval/backgammon_eval.h"
 #include "eval/bao_eval.h"
@@ -27,7 +29,8 @@ namespace {
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
     "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
-    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]";
+    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]; "
+    "backgammon also net[:plies=P,noise=X,keep=K0/K1,evals=N,time=S,threads=T,cube=P,seed=N]";
 
 struct EngineSpec {
   std::string text;
@@ -348,7 +351,38 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
   }
 };
 
+// The neural engine's `net:` spec: plies=0..3, noise=X, keep=K0/K1 (move filters),
+// evals=N (evaluation budget), time=S (guard), threads=T, cube=P (plies of cube decisions),
+// seed=S.
+NetEngineConfig net_config(const EngineSpec& spec) {
+  check_keys(spec, {"plies", "noise", "keep", "evals", "time", "threads", "cube", "seed"});
+  NetEngineConfig c = backgammon_level(6);
+  c.search.plies = static_cast<int>(whole(spec, "plies", 0, 0, 3));
+  c.search.noise = static_cast<float>(number(spec, "noise", 0, 0, 10));
+  if (auto it = spec.options.find("keep"); it != spec.options.end()) {
+    int k0 = 0, k1 = 0;
+    char slash = 0;
+    if (std::sscanf(it->second.c_str(), "%d%c%d", &k0, &slash, &k1) != 3 || slash != '/' ||
+        k0 < 1 || k1 < 1 || k0 > 64 || k1 > 64)
+      bad_spec(spec, "keep=" + it->second + " must be two counts 1..64 as K0/K1 (e.g. keep=8/2)");
+    c.search.filters = {{k0, 0.16f}, {k1, 0.04f}};
+  }
+  c.search.max_evaluations = whole(spec, "evals", 0, 0, ~0ULL);
+  c.search.seconds = number(spec, "time", 30, 0, 86400);
+  c.search.threads = static_cast<int>(whole(spec, "threads", 1, 1, 64));
+  c.cube_plies = static_cast<int>(whole(spec, "cube", 0, 0, 2));
+  c.search.seed = whole(spec, "seed", 1, 0, ~0ULL);
+  return c;
+}
+
 std::unique_ptr<Engine> make_backgammon_engine(const EngineSpec& spec) {
+  if (spec.kind == "level") {
+    check_keys(spec, {"level", "seed"});
+    NetEngineConfig c = backgammon_level(static_cast<int>(whole(spec, "level", 5, 1, 10)));
+    c.search.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    return make_backgammon_net_engine(spec.text, c);
+  }
+  if (spec.kind == "net") return make_backgammon_net_engine(spec.text, net_config(spec));
   if (spec.kind == "mcts")
     bad_spec(spec,
              "the backgammon engines are level:N and alphabeta (MCTS is not offered for "
@@ -426,7 +460,8 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
     check_keys(spec, {"seed"});
     return std::make_unique<RandomEngine>(whole(spec, "seed", std::random_device{}(), 0, ~0ULL));
   }
-  if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts")
+  if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts" &&
+      !(spec.kind == "net" && game.info().family == "backgammon"))
     bad_spec(spec, "unknown engine '" + spec.kind + "'");
   const auto probe = game.new_game();
   if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
@@ -447,7 +482,7 @@ std::string level_spec(const AnyGame& game, int level) {
   const LevelTable* table = &kSowingLevels;
   if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
     table = &sowing_levels(s->typed().rules());
-  if (game.info().family == "backgammon") table = &kBackgammonLevels;
+  if (game.info().family == "backgammon") return backgammon_level_text(level);
   const Level& l = (*table)[level - 1];
   auto text = [](double v) {
     std::string t = std::to_string(v);
