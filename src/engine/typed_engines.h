@@ -1,6 +1,6 @@
 #pragma once
-// The engines over a typed state: alpha-beta and MCTS behind the Engine interface. make_engine
-// (engine.cpp) builds them for each game type it knows; each game family adds one branch there.
+// The engines over a typed state: alpha-beta and MCTS behind the Engine interface. Each game
+// family builds them for its state type in engine/<family>_engines.cpp (engine_family.h).
 #include <algorithm>
 #include <cmath>
 #include <memory>

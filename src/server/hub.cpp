@@ -260,7 +260,7 @@ json Hub::variants() {
                       {"type", o.type},
                       {"default", o.default_value},
                       {"allowed", o.allowed}});
-    // Whether a computer opponent exists: make_engine dispatches on the family's state type,
+    // Whether a computer opponent exists: make_engine finds the engines registered for the family,
     // so the family's first variant answers for all of it (asked once per build).
     auto known = computer_plays_.find(v.family);
     if (known == computer_plays_.end()) {
