@@ -119,13 +119,13 @@ struct Gnubg {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string opponent = "gnubg";
+  std::string rival = "gnubg";
   int pairs = 100, plies = 0;
   std::uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--opponent")
-      opponent = v;
+      rival = v;
     else if (k == "--games")
       pairs = std::max(1, std::atoi(v.c_str()) / 2);
     else if (k == "--plies")
@@ -140,12 +140,12 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (opponent != "gnubg" && opponent != "pubeval") {
+  if (rival != "gnubg" && rival != "pubeval") {
     std::fprintf(stderr, "--opponent must be gnubg or pubeval\n");
     return 2;
   }
   Gnubg gnubg;
-  if (opponent == "gnubg" && !gnubg.start("/usr/games/gnubg")) {
+  if (rival == "gnubg" && !gnubg.start("/usr/games/gnubg")) {
     std::fprintf(stderr, "could not start gnubg as an external engine\n");
     return 1;
   }
@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
         if (s.to_move() == naqala_side) {
           const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
           s.play(r.moves[0].move);
-        } else if (opponent == "pubeval") {
+        } else if (rival == "pubeval") {
           backgammon::generate_moves(b, Player::South, s.die(0), s.die(1), *moves);
           s.play((*moves)[pubeval::choose(b, *moves)]);
         } else {
@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
       std::printf(
           "%s %d-ply vs %s: %d games, naqala %+.3f ppg +- %.3f (95%%), won %d (%d gammons), lost "
           "%d gammons; %.0f s\n",
-          "naqala", plies, opponent.c_str(), games, mean, margin, wins, gammons, lost_gammons,
+          "naqala", plies, rival.c_str(), games, mean, margin, wins, gammons, lost_gammons,
           secs);
       std::fflush(stdout);
     }
