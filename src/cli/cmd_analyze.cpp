@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/backgammon_hint.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/error.h"
 #include "engine/engine.h"
+#include "games/backgammon/backgammon.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_solver.h"
@@ -74,12 +76,13 @@ void add_analyze_command(CLI::App& app) {
     int multipv = 1;
     bool json = false;
     bool prove = false;
+    bool engine_given = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
   cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)");
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
@@ -89,7 +92,9 @@ void add_analyze_command(CLI::App& app) {
                   "upper bounds, which is faster)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--engine", a->engine,
-                  "Engine spec: alphabeta[:...] (default), mcts[:...], level:N");
+                  "Engine spec: alphabeta[:...] (default), mcts[:...], level:N (backgammon: "
+                  "level:8 by default, printed as gnubg's hint; net:...)")
+      ->each([a](const std::string&) { a->engine_given = true; });
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->add_flag("--prove", a->prove,
                 "Prove the result and the margin by search to the end (Kalah-like games; --time "
@@ -128,6 +133,23 @@ void add_analyze_command(CLI::App& app) {
       std::cout << l.game->spec() << " " << l.state->position() << ": " << verdict << "; " << who
                 << "'s final margin is " << margin << " (" << p.nodes << " nodes, "
                 << fixed(p.seconds, 1) << " s)\n";
+      return;
+    }
+    if (const auto* bg = dynamic_cast<const TypedState<backgammon::State>*>(l.state.get());
+        bg && (!a->engine_given || a->engine.starts_with("level:"))) {
+      // Backgammon: gnubg's hint from the neural engine at the level (default 8).
+      int level = 8;
+      if (a->engine_given && std::sscanf(a->engine.c_str(), "level:%d", &level) != 1)
+        throw Error("--engine " + a->engine + ": write level:N with N from 1 to 10");
+      engine::NetEngineConfig c = engine::backgammon_level(level);
+      if (a->depth > 0) c.search.plies = std::min(a->depth, 3);
+      if (a->time > 0) c.search.seconds = a->time;
+      if (a->threads > 0) c.search.threads = a->threads;
+      const auto hint = backgammon_hint(bg->typed(), c);
+      if (a->json)
+        std::cout << hint.dump() << "\n";
+      else
+        std::cout << l.state->render() << format_backgammon_hint(hint);
       return;
     }
     std::string spec = a->engine;
