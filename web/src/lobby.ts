@@ -6,7 +6,13 @@ import { gameName } from "./gametext.js";
 import { icon } from "./icons.js";
 
 // Words a player cannot know (references into the rules file, internal labels) left out.
-const plain = (s: string) => s.replace(/\s*\((?:see )?RULES\.md[^)]*\)/g, "").replace(/\s*RULES\.md\s*§?\s*[\d.]+/g, "").replace(/\s*\[[^\]]*\]/g, "");
+// Source labels such as "S0:26", "S4", "A3" or "RULES.md 4" name documents a player has never
+// seen: a clause or a bracket that cites one is dropped.
+const SOURCE = /\b(?:[SA]\d+(?::\d+)?|RULES\.md)\b/;
+const plain = (s: string) => s.replace(/\s*\([^()]*\)/g, (m) => (SOURCE.test(m) ? "" : m))
+  .split(";").filter((c) => !SOURCE.test(c)).join(";").replace(/\s*\[[^\]]*\]/g, "").trim();
+const optionName = (name: string) => (has(`option.${name}`) ? t(`option.${name}`) : name.replace(/_/g, " "));
+const seatName = (name: string) => (name === "(open seat)" ? t("seat.open") : name);
 
 let variantsCache: VariantInfo[] | null = null;
 
@@ -40,7 +46,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       } else {
         input = h("input", { "data-option": o.name, "data-default": o.default, value: o.default, size: 8 });
       }
-      optionsBox.append(h("label", {}, `${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.name} `, input, h("span", { class: "help" }, ` ${plain(o.help)}`)));
+      optionsBox.append(h("label", {}, `${optionName(o.name)} `, input, h("span", { class: "help" }, ` ${plain(o.help)}`)));
     }
     (rulesLink.querySelector("pre") as HTMLElement).textContent = "";
     rulesLink.removeAttribute("open");
@@ -110,7 +116,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       const me = player()?.name;
       const mine = (x: any) => me !== undefined && (x.south === me || x.north === me);
       const item = (x: any, verb: string) => h("li", {}, h("a", { class: "button", href: `#/game/${x.id}` }, mine(x) ? t("lobby.resume") : verb),
-        ` ${gameName(x.variant, x.title)}: ${x.south} – ${x.north}`, x.best_of > 1 ? ` (${t("lobby.bestOf", { n: x.best_of })})` : "",
+        ` ${gameName(x.variant, x.title)}: ${seatName(x.south)} – ${seatName(x.north)}`, x.best_of > 1 ? ` (${t("lobby.bestOf", { n: x.best_of })})` : "",
         x.clock ? h("span", { class: "small", title: t("lobby.clocked") }, " ", icon("clock", t("lobby.clocked"))) : "", ` · ${t("lobby.plies", { n: x.plies })}`);
       openList.replaceChildren(...(g.open.length ? g.open.map((x) => item(x, t("join"))) : [h("li", { class: "help" }, t("lobby.noOpen"))]));
       liveList.replaceChildren(...(g.live.length ? g.live.map((x) => item(x, t("lobby.watch"))) : [h("li", { class: "help" }, t("lobby.noLive"))]));

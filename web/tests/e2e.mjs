@@ -247,6 +247,15 @@ try {
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"), null, { timeout: 5000 })
       .catch(() => { throw new Error("Undo did not give the die back"); });
+    // The keyboard: Enter on a checker's point picks it, Enter on a marked point moves it there.
+    await page.focus("#board .point.legal >> nth=0");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#board .point.target[tabindex], #board .tray[tabindex]");
+    await page.focus("#board .point.target[tabindex], #board .tray[tabindex]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#board .die.used");
+    await page.click("#undo");
+    await page.waitForFunction(() => !document.querySelector("#board .die.used"));
     // The turn by clicks: a source, then its first target, until every die is played.
     const n = await plies();
     for (let k = 0; k < 4 && !(await page.$("#confirm:not([disabled])")); k++) {
