@@ -68,7 +68,9 @@ std::string computer_half(engine::Engine& engine, const AnyState& state, Player 
   const auto analysis = engine.analyze(state, engine::Limits{});
   const Player mover = state.to_move();  // the scores are from its view
   std::vector<std::pair<std::string, double>> worst;
-  for (const auto& [move, value] : analysis.scores) {
+  for (const auto& score : analysis.scores) {
+    const std::string& move = score.move;
+    const double value = score.value;  // exact: a joint root scores every pair
     const auto plus = move.find('+');
     if (plus == std::string::npos) continue;
     const std::string half = side == Player::South ? move.substr(0, plus) : move.substr(plus + 1);

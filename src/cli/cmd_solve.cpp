@@ -44,7 +44,7 @@ void add_solve_command(CLI::App& app) {
       ->required();
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")

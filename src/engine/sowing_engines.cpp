@@ -62,6 +62,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     check(state);
     return AlphaBetaEngine::analyze(state, limits);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    check(state);
+    return AlphaBetaEngine::think(state, request);
+  }
 
  private:
   void check(const AnyState& state) const {

@@ -90,7 +90,7 @@ bool is_toguz(const AnyGame& game) {
   return game.info().name.starts_with("toguz");
 }
 
-// RULES.md section 23: a drawn Oware game counts as a win for each player in a match.
+// docs/server.md (match rules): a drawn Oware game counts as a win for each player in a match.
 bool draw_counts_for_both(const AnyGame& game) {
   const auto& n = game.info().name;
   return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
@@ -353,7 +353,7 @@ json Hub::create_game(const json& body) {
   seats[index(mine)] = {{"kind", "human"}, {"player", me.id}, {"name", me.name}};
   seats[index(opponent(mine))] = other;
 
-  // Clocks (RULES.md section 23): presets or minutes + increment.
+  // Clocks (docs/server.md): presets or minutes + increment.
   json clock = nullptr;
   if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
     if (!it->is_object())
@@ -810,7 +810,7 @@ void Hub::on_timer(const std::string& id) {
         (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
       fallen = p;
   if (fallen) {
-    finish(g, opponent(*fallen), "timeout");  // RULES.md section 23: flag = loss
+    finish(g, opponent(*fallen), "timeout");  // docs/server.md: flag = loss
   } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
     // Toguz: after two hours the game stops and the current result is final.
     g.row.extra["used_ms"] = cap;
@@ -1021,7 +1021,7 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
     auto& used = g.row.extra["draw_offers"][index(me)];
     if (is_toguz(*g.game) && used.get<int>() >= 3)
       throw ApiError(409,
-                     "each player may offer a draw at most 3 times per game (RULES.md section 23)");
+                     "each player may offer a draw at most 3 times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);

@@ -2,7 +2,7 @@
 // {"south": {"front": [a1..h1], "back": [a2..h2], "hand"?, "house"?}, "north": {...},
 // "to_move", "takasia"? (Bao), "setup"? (Omweso: the pit being filled)}. Pits are named by
 // column from the owner's left and row (1 front, 2 back): a1..h2 South, A1..H2 North
-// (docs/bao.md). The viewer's two rows are at the bottom, his front row inside.
+// (docs/games/bao.md). The viewer's two rows are at the bottom, his front row inside.
 import { BoardContext, BoardRenderer, clear, playLaps } from "./board.js";
 import { adjustable, clickable, el, seeds, text } from "../svg.js";
 import { adjust, draftCount, SetupPlan, setupPanel } from "./setup.js";
