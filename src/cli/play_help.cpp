@@ -1,5 +1,5 @@
-// How a move is typed, per family (docs/notation.md, docs/bao.md, docs/omweso.md,
-// docs/backgammon.md), then the commands every game has.
+// How a move is typed, per family (docs/notation.md, docs/games/bao.md, docs/games/omweso.md,
+// docs/games/backgammon.md), then the commands every game has.
 #include "cli/play_help.h"
 
 namespace naqala::cli {
