@@ -205,10 +205,11 @@ try {
   // finished by clicks and sent with Confirm.
   const bgTurn = async (p) => {
     // Roll first when the cube could be turned (the decision is the player's).
-    await p.waitForSelector('#board .point.legal, #phase button[data-move="roll"]', { timeout: 20000 });
+    // The computer may answer first: on a loaded machine that can take a while.
+    await p.waitForSelector('#board .point.legal, #phase button[data-move="roll"]', { timeout: 60000 });
     if (await p.$('#phase button[data-move="roll"]')) {
       await p.click('#phase button[data-move="roll"]');
-      await p.waitForSelector("#board .point.legal", { timeout: 20000 });
+      await p.waitForSelector("#board .point.legal", { timeout: 60000 });
     }
   };
   const centre = async (p, selector) => {
@@ -560,6 +561,22 @@ try {
     await es.waitForSelector("#variant");
     expect((await es.textContent("h1")) === "New game", "the chosen language did not stay");
     await ctx.close();
+  });
+
+  await step("settings stay: board style, animation speed, sound, confirmation survive a reload", async () => {
+    await setSetting(page, "set-board", "dark");
+    await setSetting(page, "set-animation", "fast");
+    await setSetting(page, "set-sound", true);
+    expect(await page.evaluate(() => document.documentElement.dataset.board) === "dark", "the dark board style is not applied");
+    await page.reload();
+    await page.waitForSelector("#settings");
+    expect(await page.evaluate(() => document.documentElement.dataset.board) === "dark", "the board style did not stay");
+    expect(await page.inputValue("#set-animation") === "fast", "the animation speed did not stay");
+    expect(await page.isChecked("#set-sound"), "the sound setting did not stay");
+    await page.screenshot({ path: join(out, "dark-board.png") });
+    await setSetting(page, "set-board", "wood");
+    await setSetting(page, "set-animation", "off");
+    await setSetting(page, "set-sound", false);
   });
 
   await step("page weight and time to the first board (a fresh browser, nothing cached)", async () => {
