@@ -40,7 +40,7 @@ inline void State::take(int hole, Player taker) {
 // kenyan-bao-laps.md, congklak.md). An empty opposite pit takes nothing unless empty_capture.
 
 // Scalar.
-inline void State::capture_opposite(int last) {
+[[gnu::always_inline]] inline void State::capture_opposite(int last) {
   const Rules& r = *rules_;
   if (r.capture != CaptureKind::Opposite || board_[last] != 1) return;
   const int opposite = r.opposite(last);
@@ -112,7 +112,7 @@ inline int State::grand_slam_take(int last) const {
 }
 
 // Scalar.
-inline void State::capture_counts(int last) {
+[[gnu::always_inline]] inline void State::capture_counts(int last) {
   const Rules& r = *rules_;
   const int c = board_[last];
   if (r.tuz != TuzKind::None && c == r.tuz_count && tuz_eligible(last)) {
@@ -278,7 +278,7 @@ inline bool State::capture_column_general(int last) {
 // ---- [sowing] laps = "next_pit": the capture that ends a pussa-kanawa sowing ----
 // Pallanguzhi (docs/games/pallanguzhi.md): the pit after the empty one, and the pit opposite
 // that, unless the opposite is the empty pit itself or burnt. General only.
-inline bool State::capture_after_empty(int empty) {
+[[gnu::always_inline]] inline bool State::capture_after_empty(int empty) {
   const Rules& r = *rules_;
   const int f = step(empty, -1);
   if (!r.is_pit(f) || board_[f] == 0) return false;
@@ -289,20 +289,31 @@ inline bool State::capture_after_empty(int empty) {
   return true;
 }
 
-// ---- [capture] during, during_last, during_count ----
+// ---- [capture] during, during_last, during_count; sweep ----
 // A pit reaching `during_count` while the seeds are sown is taken at once: by its owner
-// (Nam-Nam's fours, Pallanguzhi's pasu: docs/games/namnam.md, pallanguzhi.md) or by the sower
-// (Ayo-ayo's fours: docs/games/ayoayo-fours.md); during_last says who takes it when the last
-// seed makes it, and whether that ends the move. General only.
-inline void State::capture_during(int hole, bool last, SowResult& res) {
+// (Nam-Nam's fours, Pallanguzhi's pasu, compulsory and immediate: docs/games/namnam.md,
+// pallanguzhi.md) or by the sower (Ayo-ayo's fours: docs/games/ayoayo-fours.md); during_last
+// says who takes it when the last seed makes it, and whether that ends the move. General only.
+// sweep: Nam-Nam's last eight (docs/games/namnam.md, ruling R4), checked at every capture:
+// when a capture leaves `sweep` seeds or fewer in play (the sower's hand included), the
+// capturer takes them too and the round ends at once.
+[[gnu::always_inline]] inline void State::capture_during(int hole, int& hand, SowResult& res) {
   const Rules& r = *rules_;
-  if (board_[hole] != r.during_count || !r.is_pit(hole)) return;
+  const bool last = hand == 0;
   Taker who = last && r.during_last != Taker::Continue ? r.during_last : r.during;
   const Player taker = who == Taker::Sower ? mover_ : owner_of(hole);
   take(hole, taker);
   res.captured = true;
   last_taker_ = static_cast<std::int8_t>(index(taker));
   if (last && r.during_last != Taker::Continue) res.ended = true;
+  if (!r.sweep) return;
+  const int left = seeds_in_play() + hand;
+  if (left == 0 || left > r.sweep) return;
+  for (int h = 0; h < r.pit_count(); ++h) take(h, taker);
+  board_[r.store(taker)] += hand;
+  res.swept_in_hand = hand;
+  hand = 0;
+  res.swept = res.ended = true;
 }
 
 }  // namespace naqala::sowing

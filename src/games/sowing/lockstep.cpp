@@ -16,6 +16,21 @@ void State::legal_joint(MoveList& moves) const {
     for (int n = 0; n < r.labels; ++n)
       if (board_[r.label_hole[1][n]] != 0) moves.push_back(static_cast<Move>(kJoint | s | n << 6));
   }
+  // R13 (docs/games/README.md): a choice whose lock-step never ends may not be made while
+  // another exists; only when every one is endless is one played, and it annuls the game.
+  if (moves.size() < 2) return;
+  std::size_t kept = 0;
+  for (Move m : moves)
+    if (!endless_joint(m)) moves[kept++] = m;
+  if (kept) moves.set_size(kept);
+}
+
+// Plays the choice on a copy: does the lock-step then never end?
+bool State::endless_joint(Move move) const {
+  const SowTraceScope quiet(nullptr);  // probes are not the move being played
+  State probe = *this;
+  probe.play_lockstep(move);
+  return probe.reason_ == EndReason::InfiniteSowing;
 }
 
 void State::play_lockstep(Move move) {

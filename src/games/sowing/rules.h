@@ -160,6 +160,7 @@ struct Rules {
   Start start_rule = Start::Alternate;
   Feeding feeding = Feeding::Move;
   bool gift_to_first = false;  // Gift: the seed goes to the opponent's pit 1 (Lane), not opposite
+  bool fed_by_sowing = false;  // Move: a seed sown onto his side feeds, even if captured back
   bool one_each_ends = false;  // each side holding exactly one seed ends the round
   TuzKind tuz = TuzKind::None;
   int tuz_count = 3;

@@ -64,6 +64,7 @@ const std::vector<KeyDef>& schema() {
       {"feeding.cannot_feed", KeyType::Enum, {"mover_takes", "owner_takes"}},
       {"feeding.style", KeyType::Enum, {"move", "gift"}},
       {"feeding.gift_to", KeyType::Enum, {"opposite", "first"}},
+      {"feeding.fed_by", KeyType::Enum, {"left", "sown"}},
       {"tuz.kind", KeyType::Enum, {"none", "auto", "choice"}},
       {"tuz.count", KeyType::Int, {}, 1, 255},
       {"setup.kind", KeyType::Enum, {"none", "free", "mirror"}},
@@ -546,6 +547,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.extra_turn = r.boolean("turn.extra_turn", false);
   R.must_feed = r.boolean("feeding.must_feed", false);
   R.cannot_feed = r.choice("feeding.cannot_feed", CannotFeed::MoverTakes);
+  R.fed_by_sowing = r.choice("feeding.fed_by", 0) == 1;
   R.row_empty = r.choice("end.row_empty", RowEmptyCheck::Immediate);
   R.remaining = r.choice("end.remaining", Remaining::Owner);
   R.draw_at_half = r.boolean("end.draw_at_half", false);
@@ -602,6 +604,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("feeding.style", "needs feeding.must_feed = true");
   if (r.node("feeding.gift_to") && R.feeding != Feeding::Gift)
     conflict("feeding.gift_to", "needs feeding.style = \"gift\"");
+  if (R.fed_by_sowing && (!R.must_feed || R.feeding != Feeding::Move))
+    conflict("feeding.fed_by", "needs feeding.must_feed = true and feeding.style = \"move\"");
   if (R.rounds != RoundKind::Points)
     for (const char* key : {"rounds.count", "rounds.score"})
       if (r.node(key)) conflict(key, "only used with rounds.kind = \"points\"");
@@ -658,7 +662,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("end.threshold",
              "ends a round only in a set of rounds.kind = \"points\" (the other kinds end a round "
              "when the board says so)");
-  // Everything the fast path does not play goes to the general path (docs/games/README.md lists its files).
+  // Everything the fast path does not play goes to the general path (docs/games/README.md lists its
+  // files).
   R.even = even;
   const bool fast_counts = (R.capture_set & ~kCapOpposite) == kCapCounts &&
                            R.capture_side == CaptureSide::Opponent && !R.with_opposite &&
@@ -667,8 +672,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.general = R.rows != 2 || R.laps != Laps::Single || !fast_capture || R.during != Taker::None ||
               R.sweep || R.pit_choice != PitChoice::Any || R.singletons != Singletons::Any ||
               R.no_move != NoMove::End || R.start_rule != Start::Alternate ||
-              R.feeding != Feeding::Move || R.one_each_ends || R.tuz == TuzKind::Choice ||
-              R.setup != SetupKind::None || R.rounds != RoundKind::None;
+              R.feeding != Feeding::Move || R.fed_by_sowing || R.one_each_ends ||
+              R.tuz == TuzKind::Choice || R.setup != SetupKind::None || R.rounds != RoundKind::None;
   if (R.general && R.skip_full)
     conflict("sowing.skip_full", "is only played with single laps and no rounds");
   if (R.general && R.grand_slam != GrandSlam::NoCapture)

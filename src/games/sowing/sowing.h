@@ -106,8 +106,8 @@ inline int State::step(int hole, int origin) const {
   return hole;
 }
 
-// General: one seed into `hole`.
-inline void State::drop(int hole, bool last, SowResult& res) {
+// General: one seed into `hole`; `hand` holds the seeds still to sow (a sweep takes them).
+inline void State::drop(int hole, int& hand, SowResult& res) {
   const Rules& r = *rules_;
   // [tuz]: a seed sown into a tuz goes to the store of the tuz's owner (docs/games/toguz.md).
   if (hole == tuz_[0] || hole == tuz_[1]) {
@@ -115,7 +115,9 @@ inline void State::drop(int hole, bool last, SowResult& res) {
     return;
   }
   ++board_[hole];
-  if (r.during != Taker::None) capture_during(hole, last, res);
+  // [capture] during: a pit reaching during_count as it is sown (capture.h).
+  if (r.during != Taker::None && board_[hole] == r.during_count && r.is_pit(hole))
+    capture_during(hole, hand, res);
 }
 
 // ---- the general sowing ----
@@ -168,7 +170,12 @@ template <class Next>
 inline State::SowResult State::sow_general(int origin, bool declare_tuz) {
   // The server's moves are traced for the browser's animation; the engines' sowing is the
   // same code without a line of the trace.
-  return sow_trace ? sow_laps<true>(origin, declare_tuz) : sow_laps<false>(origin, declare_tuz);
+  return sow_trace ? sow_laps<true, false>(origin, declare_tuz)
+                   : sow_laps<false, false>(origin, declare_tuz);
+}
+
+inline State::SowResult State::sow_watched(int origin) {
+  return sow_laps<false, true>(origin, false);
 }
 
 // ---- [sowing] laps = "single" | "relay" | "next_pit" ----
@@ -176,7 +183,7 @@ inline State::SowResult State::sow_general(int origin, bool declare_tuz) {
 // sows on (Ayo-ayo, Nam-Nam, Congklak, Kenyan Bao with laps, madjnuni, el-akil, el-ghasheem,
 // Gabata; each docs/games page). next_pit: pussa-kanawa, the pit after the last one is lifted
 // while it holds seeds (docs/games/pallanguzhi.md).
-template <bool Traced>
+template <bool Traced, bool Watched>
 State::SowResult State::sow_laps(int origin, bool declare_tuz) {
   const Rules& r = *rules_;
   SowResult res;
@@ -185,9 +192,9 @@ State::SowResult State::sow_laps(int origin, bool declare_tuz) {
   int hole = origin, lap_origin = origin;
   if constexpr (Traced) trace_lap(*this);
   if (r.start == SowStart::Origin && hand > 1) {
-    drop(origin, false, res);
-    if constexpr (Traced) trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
     --hand;
+    drop(origin, hand, res);  // hand > 0: never the last seed
+    if constexpr (Traced) trace_seeds(r, origin, 1, tuz_, [](int h) { return h; });
   }
   struct Snapshot {
     std::array<std::uint8_t, kMaxHoles> board;
@@ -208,16 +215,18 @@ State::SowResult State::sow_laps(int origin, bool declare_tuz) {
           ++board_[r.store(hole == tuz_[0] ? Player::South : Player::North)];
         else
           ++board_[hole];
+        if constexpr (Watched) res.reached |= r.is_pit(hole) && owner_of(hole) != mover_;
       }
     } else {
       while (hand > 0) {
         hole = step(hole, lap_origin);
         --hand;
-        drop(hole, hand == 0, res);
+        if constexpr (Watched) res.reached |= r.is_pit(hole) && owner_of(hole) != mover_;
+        drop(hole, hand, res);
       }
     }
     if constexpr (Traced) {
-      trace_seeds(r, lap_start, lap_seeds, tuz_, [&](int h) {
+      trace_seeds(r, lap_start, lap_seeds - res.swept_in_hand, tuz_, [&](int h) {
         return simple ? int{r.next[index(mover_)][h]} : step(h, lap_origin);
       });
     }

@@ -106,13 +106,19 @@ class State {
     bool ended = false;     // the move ended by a rule (capture of fours, ...)
     bool infinite = false;  // the sowing never ends
     bool captured = false;
+    bool reached = false;   // a seed fell into a pit of the opponent (sow_watched only)
+    bool swept = false;     // Nam-Nam's last seeds were taken: the round is over
+    int swept_in_hand = 0;  // ... with this many still in the sower's hand
   };
   int sow(int origin);  // scalar: sows from `origin`, returns the hole of the last seed
   int sow_cells(Cells16& cells, int origin, int seeds) const;  // vector
   SowResult sow_general(int origin, bool declare_tuz);         // general: laps, skips, tuz
-  template <bool Traced>  // Traced: the browser's animation records each lap (sow_trace.h)
+  SowResult sow_watched(int origin);  // the same, noting whether it reached the opponent
+  // Traced: the browser's animation records each lap (sow_trace.h); Watched: note whether a
+  // seed fell into a pit of the opponent (feeding, [feeding] fed_by = "sown").
+  template <bool Traced, bool Watched>
   SowResult sow_laps(int origin, bool declare_tuz);
-  void drop(int hole, bool last, SowResult& res);
+  void drop(int hole, int& hand, SowResult& res);
   int step(int hole, int origin) const;
 
   // ---- captures (capture.h) ----
@@ -129,7 +135,7 @@ class State {
   bool capture_after_empty(int empty);
   bool tuz_eligible(int hole) const;
   void take(int hole, Player taker);
-  void capture_during(int hole, bool last, SowResult& res);
+  void capture_during(int hole, int& hand, SowResult& res);
 
   // ---- moves, turns and the end of the game (turn.h, turn.cpp) ----
   void legal_general(MoveList& moves) const;
@@ -138,8 +144,9 @@ class State {
   void play_general(Move move);
   void play_sowing(Move move);
   void after_move(bool extra_turn);
-  void after_general(int last, bool extra_turn, bool captured);
-  bool feeds(Move move) const;  // the move leaves seeds in the opponent's row
+  void after_general(const SowResult& res, bool extra_turn);
+  bool endless_joint(Move move) const;  // the lock-step after this choice never ends
+  bool feeds(Move move) const;          // the move leaves seeds in the opponent's row
   bool is_grand_slam(Move move) const;
   void check_end(Player moved);  // `moved` just played (or would have)
   void check_turn_start();       // feeding and forbidden grand slams: can the mover move?

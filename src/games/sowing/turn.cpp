@@ -166,18 +166,37 @@ void State::legal_for(Player me, MoveList& moves) const {
       if (board_[r.label_hole[p][m]] > 1) moves[kept++] = m;
     moves.set_size(kept);
   }
-  // [feeding] must_feed (el-akil, Ayoayo) and [tuz] kind = "choice" (docs/games/toguz.md).
-  if (starving || r.tuz == TuzKind::Choice) {
+  // Each move probed by sowing it on a copy: [feeding] must_feed (Ayoayo, el-akil,
+  // el-ghasheem), [tuz] kind = "choice" (docs/games/toguz.md), and endless sowings (R13).
+  const bool probe_endless = r.laps != Laps::Single && moves.size() > 1;
+  if (starving || r.tuz == TuzKind::Choice || probe_endless) {
     const MoveList all = moves;
+    MoveList endless;
     moves.clear();
     for (Move m : all) {
       const int h = r.label_hole[p][m];
       const SowTraceScope quiet(nullptr);  // probes are not the move being played
-      if (starving) {
+      if (phase_ == Phase::JointTurn) {
+        if (probe_endless && endless_joint(m)) {
+          endless.push_back(m);
+          continue;
+        }
+      } else if (starving || probe_endless) {
         State after = *this;
         after.mover_ = me;
-        const SowResult res = after.sow_general(h, false);
-        if (!res.infinite && after.owned_seeds(you) == 0) continue;
+        const SowResult res = r.fed_by_sowing ? after.sow_watched(h) : after.sow_general(h, false);
+        // ---- R13, every sowing game (docs/games/README.md): a move whose sowing never ends
+        // may not be chosen while another move exists; only when every move is endless is one
+        // played, and it annuls the game.
+        if (res.infinite && probe_endless) {
+          endless.push_back(m);
+          continue;
+        }
+        // ---- [feeding] fed_by: "left", the opponent has seeds when the move ends (Ayoayo);
+        // "sown", the move throws at least one seed onto his side, even if it captures it
+        // back (el-akil, el-ghasheem: S4:65, ruling R3, docs/games/el-akil.md).
+        const bool fed = r.fed_by_sowing ? res.reached : after.owned_seeds(you) > 0;
+        if (starving && !res.infinite && !fed) continue;
       }
       moves.push_back(m);
       if (r.tuz == TuzKind::Choice && tuz_[p] == -1) {
@@ -188,6 +207,8 @@ void State::legal_for(Player me, MoveList& moves) const {
         if (!res.infinite && probe.tuz_[p] != -1) moves.push_back(static_cast<Move>(m | kTuz));
       }
     }
+    if (moves.empty())
+      for (Move m : endless) moves.push_back(m);
   }
 }
 
@@ -229,15 +250,16 @@ void State::play_sowing(Move move) {
     result_ = Result::Draw;
     return;
   }
-  after_general(res.last, r.extra_turn && res.last == r.store(mover_), res.captured);
+  after_general(res, r.extra_turn && res.last == r.store(mover_));
 }
 
-void State::after_general(int last, bool extra_turn, bool captured) {
+void State::after_general(const SowResult& res, bool extra_turn) {
   const Rules& r = *rules_;
-  (void)last;
   // [capture] sweep: Nam-Nam (S4:379, docs/games/namnam.md): whoever takes the next four
-  // also takes the last ones.
-  if (r.sweep && captured && last_taker_ >= 0) {
+  // also takes the last ones. Taken at the capture itself (capture.h, ruling R4) when it was
+  // made during the sowing; here for the other captures, at the end of the move.
+  if (res.swept) return end_round(EndReason::AllCaptured, Remaining::None, {});
+  if (r.sweep && res.captured && last_taker_ >= 0) {
     const int left = seeds_in_play();
     if (left > 0 && left <= r.sweep) {
       for (int h = 0; h < r.pit_count(); ++h) take(h, Player(last_taker_));
