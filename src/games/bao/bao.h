@@ -15,7 +15,7 @@
 #include "core/outcome.h"
 #include "core/static_vector.h"
 #include "games/any_game.h"
-#include "games/bao/board.h"
+#include "games/board4/board.h"
 
 namespace naqala::bao {
 

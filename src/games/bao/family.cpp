@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "games/bao/bao.h"
-#include "games/bao/family_common.h"
+#include "games/board4/family_common.h"
 
 namespace naqala::bao {
 

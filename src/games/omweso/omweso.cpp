@@ -5,8 +5,8 @@
 
 #include "core/error.h"
 #include "core/zobrist.h"
-#include "games/bao/family_common.h"
-#include "games/bao/position_text.h"
+#include "games/board4/family_common.h"
+#include "games/board4/position_text.h"
 #include "games/sow_trace.h"
 
 namespace naqala::omweso {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "games/bao/board.h"
+#include "games/board4/board.h"
 
 namespace naqala::board4 {
 

@@ -1,7 +1,7 @@
 #pragma once
 // What the four-row games (Bao la Kiswahili, Bao la Kujifunza, Omweso) share: each player's
-// 16 pits as one ring, the pit names of docs/games/bao.md, relay sowing with exact and fast proof of
-// endless relays.
+// 16 pits as one ring, the pit names of docs/games/bao.md, relay sowing with exact and fast proof
+// of endless relays.
 //
 // Ring index r of a player's own pits (RULES.md section 0: F = front/inner row, B = back row,
 // both counted from the owner's left):   r = 0..7 -> B[r],   r = 8..15 -> F[15 - r].
