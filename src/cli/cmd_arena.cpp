@@ -9,6 +9,7 @@
 #include "cli/common.h"
 #include "core/error.h"
 #include "engine/arena.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -131,7 +132,7 @@ void add_arena_command(CLI::App& app) {
         print_line(m, r);
       }
     }
-    if (a->json) std::cout << (matches.size() == 1 ? all[0] : all).dump() << "\n";
+    if (a->json) std::cout << json_text((matches.size() == 1 ? all[0] : all)) << "\n";
   });
 }
 
