@@ -35,6 +35,12 @@ const step = async (name, f) => {
   }
 };
 const expect = (cond, what) => { if (!cond) throw new Error(what); };
+// Every wait ends on what it waits for; this limit only stops a hang, far beyond what a slow or
+// loaded machine needs.
+const HANG_GUARD_MS = 5 * 60 * 1000;
+const until = async (cond) => {
+  for (const end = Date.now() + HANG_GUARD_MS; !cond() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+};
 
 const freePort = () => new Promise((resolve) => {
   const s = createServer();
@@ -53,7 +59,7 @@ server.stderr.on("data", (d) => (serverLog += d));
 let browser;
 try {
   await step("server starts and answers /api/health", async () => {
-    for (let i = 0; i < 100; i++) {
+    for (const end = Date.now() + HANG_GUARD_MS; Date.now() < end && server.exitCode === null;) {
       try { if ((await fetch(`${base}/api/health`)).ok) return; } catch { /* not yet */ }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -62,6 +68,7 @@ try {
 
   browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ["--no-sandbox"] });
   const page = await browser.newPage({ viewport: { width: 1200, height: 850 } });
+  page.setDefaultTimeout(HANG_GUARD_MS);
   page.on("pageerror", (e) => console.log(`     page error: ${e.message}`));
 
   await step("a new player picks a name", async () => {
@@ -91,7 +98,7 @@ try {
   });
 
   // Turn the animation off for speed; one animated move is checked below.
-  const waitMyTurn = () => page.waitForSelector("#board .pit.legal", { timeout: 20000 });
+  const waitMyTurn = () => page.waitForSelector("#board .pit.legal");
   const plies = () => page.$$eval("#moves li", (l) => l.length);
 
   await step("the board shows 6 pits a side and legal moves are highlighted", async () => {
@@ -131,7 +138,7 @@ try {
     const countsBefore = await page.$$eval("#board .count", (l) => l.map((t) => t.textContent).join(","));
     await page.reload();
     await page.waitForSelector("#board .pit");
-    await page.waitForFunction((m) => document.querySelector("#moves")?.textContent === m, movesBefore, { timeout: 10000 });
+    await page.waitForFunction((m) => document.querySelector("#moves")?.textContent === m, movesBefore);
     const countsAfter = await page.$$eval("#board .count", (l) => l.map((t) => t.textContent).join(","));
     expect(countsAfter === countsBefore, `board differs after reload: ${countsBefore} vs ${countsAfter}`);
     expect(page.url() === gameUrl, "the URL changed");
@@ -173,7 +180,7 @@ try {
     await page.waitForSelector("#board .point");
     expect((await page.$$("#board .point")).length === 24, "24 points expected");
     expect(await page.$("#board .cube"), "no cube drawn");
-    await page.waitForSelector("#legal-moves button", { timeout: 20000 });
+    await page.waitForSelector("#legal-moves button");
     // Either dice are drawn, or it is the start of a turn with the cube: roll or double first.
     const buttons = await page.$$eval("#legal-moves button", (l) => l.map((b) => b.textContent));
     expect((await page.$("#board .die")) || buttons.includes("roll"), `no dice drawn; moves ${buttons}`);
@@ -240,28 +247,36 @@ try {
         await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
         const v = await viewOf(id);
         if (v.path && v.path.laps.length > 1) relay = v.path;
-        await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 15000 });
+        await page.waitForSelector(".board-wrap:not(.animating)");
         if (relay) {
           const seeds = relay.laps.reduce((a, l) => a + l.pits.length, 0);
           const draws = await page.evaluate(() => window.__draws);
           expect(draws >= seeds + relay.laps.length, `${draws} redraws for ${relay.laps.length} laps of ${seeds} seeds`);
           break;
         }
-        for (let t = 0; t < 50 && bob.last()?.to_move !== "north"; t++) await new Promise((r) => setTimeout(r, 100));
+        await until(() => bob.last()?.to_move === "north" || (bob.last() && bob.last().status !== "playing"));
         if (bob.last()?.status !== "playing") break;
         bob.play(bob.last().legal[0]);
       }
       expect(relay, "no relay sowing in the first moves");
       // Skipping: Escape ends the animation at once and the board shows the position.
-      for (let t = 0; t < 50 && bob.last()?.to_move !== "north"; t++) await new Promise((r) => setTimeout(r, 100));
+      await until(() => bob.last()?.to_move === "north" || (bob.last() && bob.last().status !== "playing"));
       bob.play(bob.last().legal[0]);
       await waitMyTurn();
       const n = await plies();
       await page.click("#board .pit.legal >> nth=0");
-      await page.waitForSelector(".board-wrap.animating", { timeout: 5000 });
+      await page.waitForSelector(".board-wrap.animating");
       await page.screenshot({ path: join(out, "ayoayo-relay-animation.png") });
-      await page.keyboard.press("Escape");
-      await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 1000 });
+      // Escape is pressed in the page as soon as it animates (no clock to race): after it, the
+      // board is drawn once or twice (the position), not once per seed still to sow.
+      const pressed = await page.evaluate(() => {
+        if (!document.querySelector(".board-wrap.animating")) return false;
+        window.__draws = 0;
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+        return true;
+      });
+      await page.waitForSelector(".board-wrap:not(.animating)");
+      if (pressed) expect(await page.evaluate(() => window.__draws) <= 2, "Escape did not end the animation");
       await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
       await page.uncheck("#animate");
       bob.sock.close();
@@ -305,7 +320,7 @@ try {
       expect((await page.textContent("#toast")).includes("Every seed is placed"), "no message when no seed is left");
       await page.screenshot({ path: join(out, "omweso-setup.png") });
       await page.click("#setup-send");
-      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 15, null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 15, null);
       const v = await viewOf(id);
       expect(v.plies[0].text === "a1=1" && v.plies[1].text === "b1=3", `setup plies ${v.plies.slice(0, 3).map((p) => p.text)}`);
       expect(v.board.south.front[0] === 1 && v.board.south.back[7] === 2, "the layout on the board is not the one placed");
@@ -329,7 +344,7 @@ try {
       expect(await page.textContent('#board .pit[data-side="south"][data-pit="3"] .count') === "5", "− did not take a seed back");
       await page.keyboard.press("+");
       await page.click("#setup-send");
-      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null);
       const v = await viewOf(id);
       expect(v.plies.map((p) => p.text).join(" ") === "1=5 2=7 3=6 4=6 5=6 6=6", `setup plies ${v.plies.map((p) => p.text)}`);
       expect(v.board.phase === "pie", `phase ${v.board.phase} after the layout`);
@@ -341,14 +356,14 @@ try {
     await step("madjnuni: the pie choice is made by clicking a row", async () => {
       const id = await newGame({ variant: "madjnuni", opponent: "human", side: "north" });
       const bob = await opponent(id);  // South lays out the seeds: 7 in each pit
-      for (let t = 0; t < 50 && bob.last()?.status !== "playing"; t++) await new Promise((r) => setTimeout(r, 100));
+      await until(() => bob.last()?.status === "playing");
       for (const row of ["S", "N"]) for (let k = 1; k <= 7; k++) bob.play(`${row}${k}=7`);
       await page.goto(`${base}/#/game/${id}`);
-      await page.waitForSelector("#pie-help", { timeout: 10000 });
+      await page.waitForSelector("#pie-help");
       await page.screenshot({ path: join(out, "madjnuni-pie.png") });
       await page.focus('#board .pit.legal[data-side="north"] >> nth=0');
       await page.keyboard.press("Enter");
-      await page.waitForFunction(() => document.querySelector("#moves")?.textContent.includes("keep"), null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelector("#moves")?.textContent.includes("keep"), null);
       bob.sock.close();
     });
   }
