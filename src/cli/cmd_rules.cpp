@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/rng.h"
+#include "cli/terminal.h"
 #include "games/registry.h"
 
 namespace naqala::cli {
@@ -119,7 +120,8 @@ void add_rules_command(CLI::App& app) {
   cmd->add_flag("--json", a->json, "--check: print JSON");
   cmd->callback([a] {
     if (a->check) return run_check(*a);
-    std::cout << make_game(a->variant)->rules_text();
+    // Wrapped to the terminal (80 columns when the output goes to a file or a pipe).
+    std::cout << wrap(make_game(a->variant)->rules_text(), terminal_width());
   });
 }
 

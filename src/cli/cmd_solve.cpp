@@ -2,6 +2,7 @@
 //                      [--table MB] [--time S] [--result-only] [--json]
 // naqala solve VARIANT --build-db K [--db FILE] [--threads T]
 // Kalah-like games solved exactly: endgame databases and the MTD(f) solver of src/solve/.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -77,7 +78,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)")
       ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")
@@ -101,11 +102,6 @@ void add_solve_command(CLI::App& app) {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     const sowing::State& s = sowing_of(l);
     const solve::KalahRules rules = solve::kalah_rules(s.rules());
-    auto level_done = [a](int level, std::uint64_t boards, double seconds) {
-      if (!a->json)
-        std::cerr << "database: " << level << " seeds done, " << boards << " boards, "
-                  << fixed(seconds, 1) << " s\n";
-    };
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;
@@ -113,7 +109,26 @@ void add_solve_command(CLI::App& app) {
       auto since = [](auto t) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
       };
-      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
+      // Say first what it will cost (one byte a board, in memory and on disk), then how far it
+      // is after each level, with the time left at the rate so far.
+      const std::uint64_t total =
+          solve::Compositions(rules.pits, a->build_db).offset(a->build_db + 1);
+      if (!a->json)
+        std::cerr << "building " << path << ": " << total << " boards ("
+                  << fixed((total + 4096) / 1048576.0, 1) << " MiB in memory and on disk) with "
+                  << a->threads << " threads; the largest levels take the longest, and nothing is "
+                  << "written before the end\n";
+      auto progress = [&](int level, std::uint64_t boards, double seconds) {
+        if (a->json) return;
+        const double share =
+            static_cast<double>(boards) / static_cast<double>(std::max<std::uint64_t>(total, 1));
+        std::cerr << "database: " << level << "/" << a->build_db << " seeds done, " << boards
+                  << " boards (" << fixed(100 * share, 1) << "%), " << fixed(seconds, 1) << " s";
+        if (share > 0 && share < 1)
+          std::cerr << ", at least " << fixed(seconds * (1 - share) / share, 0) << " s left";
+        std::cerr << "\n";
+      };
+      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, progress);
       const double build_seconds = since(start);
       const auto saved = std::chrono::steady_clock::now();
       db.save(path);

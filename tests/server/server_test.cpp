@@ -762,6 +762,21 @@ TEST_F(ServerTest, ASecondServerOnTheSameDatabaseIsRefused) {
   EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);  // the first lives on
 }
 
+TEST_F(ServerTest, SowingAnimationTimeIsNotCharged) {
+  Table t = human_game(port_, {{"variant", "kalah"}, {"clock", {{"minutes", 1}}}});
+  ASSERT_FALSE(t.view.is_null());
+  const std::string id = t.id;
+  Ws& a = *t.south;
+  a.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  json after = a.game_with_plies(id, 1);
+  ASSERT_FALSE(after.is_null());
+  // North's clock runs, but only once the browser's sowing animation is over.
+  EXPECT_EQ(after["clock"]["running"], "north");
+  EXPECT_GT(after["clock"]["starts_in_ms"].get<int>(), 0);
+  EXPECT_LE(after["clock"]["starts_in_ms"].get<int>(), 3000);
+  EXPECT_EQ(after["clock"]["north_ms"], 60000);
+}
+
 TEST_F(ServerTest, GamesSurviveARestart) {
   const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
   json g = post(port_, "/api/games",
