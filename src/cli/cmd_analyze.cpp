@@ -15,6 +15,7 @@
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_solver.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -80,7 +81,8 @@ void add_analyze_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
-  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)");
+  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)")
+      ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
   cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
@@ -116,7 +118,7 @@ void add_analyze_command(CLI::App& app) {
           p.exact ? "exactly " + std::to_string(p.low)
                   : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
       if (a->json) {
-        std::cout << nlohmann::json{{"variant", l.game->spec()},
+        std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                     {"position", l.state->position()},
                                     {"to_move", who},
                                     {"decided", p.decided},
@@ -125,8 +127,7 @@ void add_analyze_command(CLI::App& app) {
                                     {"margin_high", p.high},
                                     {"verdict", verdict},
                                     {"nodes", p.nodes},
-                                    {"seconds", p.seconds}}
-                         .dump()
+                                    {"seconds", p.seconds}})
                   << "\n";
         return;
       }
@@ -178,7 +179,7 @@ void add_analyze_command(CLI::App& app) {
         if (!s.exact) one["bound"] = "upper";
         scores.push_back(one);
       }
-      std::cout << nlohmann::json{{"variant", l.game->spec()},
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                   {"position", l.state->position()},
                                   {"to_move", std::string(name(l.state->to_move()))},
                                   {"engine", engine->name()},
@@ -190,8 +191,7 @@ void add_analyze_command(CLI::App& app) {
                                   {"depth", r.depth},
                                   {"nodes", r.nodes},
                                   {"seconds", r.seconds},
-                                  {"nodes_per_second", nps}}
-                       .dump()
+                                  {"nodes_per_second", nps}})
                 << "\n";
       return;
     }

@@ -10,6 +10,7 @@
 #include "cli/terminal.h"
 #include "core/error.h"
 #include "engine/arena.h"
+#include "core/json_text.h"
 #include "protocol/external_engine.h"
 
 namespace naqala::cli {
@@ -187,7 +188,7 @@ void add_arena_command(CLI::App& app) {
         print_line(m, r);
       }
     }
-    if (a->json) std::cout << (matches.size() == 1 ? all[0] : all).dump() << "\n";
+    if (a->json) std::cout << json_text((matches.size() == 1 ? all[0] : all)) << "\n";
   });
 }
 

@@ -4,8 +4,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -154,11 +157,14 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--south", a->south, "human | computer[:LEVEL] (default human)");
   cmd->add_option("--north", a->north, "human | computer[:LEVEL] (default computer)");
   cmd->add_option("--save", a->save, "Write the game record to FILE after every move");
-  cmd->add_option("--position", a->position, "Start from this position");
+  cmd->add_option("--position", a->position, "Start from this position")
+      ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Resume the game in this record");
   cmd->add_option("--seed", a->seed, "Seed for dice (chance games)");
   cmd->callback([a] {
     std::array<Seat, 2> seats{parse_seat(a->south, "--south"), parse_seat(a->north, "--north")};
+    if (std::filesystem::is_directory(a->save))
+      throw Error("--save " + a->save + ": that is a directory; name a file");
     Loaded l = load_state(a->variant, a->position, a->record, "");
     for (auto& seat : seats)
       if (seat.computer)
@@ -182,7 +188,9 @@ void add_play_command(CLI::App& app) {
         out << format_record(make_record(*l.game, l.start_position, plies, *state, tags));
         if (!out) throw Error("cannot write '" + tmp + "'");
       }
-      std::rename(tmp.c_str(), file.c_str());
+      if (std::rename(tmp.c_str(), file.c_str()) != 0)  // e.g. FILE is a directory
+        throw Error("cannot write the record to '" + file + "' (" + std::strerror(errno) +
+                    "); it is kept in '" + tmp + "'");
     };
     auto apply = [&](char side, const std::string& text, bool chance) {
       // Play on a copy first: a refused move leaves the game and its history untouched.

@@ -13,6 +13,7 @@
 #include "games/typed_state.h"
 #include "solve/kalah_db.h"
 #include "solve/kalah_solver.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -23,6 +24,38 @@ const sowing::State& sowing_of(const Loaded& l) {
   if (!t)
     throw VariantError("the solver knows Kalah-like sowing games only, not " + l.game->spec());
   return t->typed();
+}
+
+// The in-memory database for a solve within `seconds` (0 = no limit), which its build counts
+// against: the build stops after the level past which it would use more than a third of the
+// time (the next level's time is foreseen from the growth of the last ones), and builds that
+// many levels again (the build cannot be kept when stopped; the second build costs about as
+// much as the first), leaving the search at least a third.
+solve::EndgameDb build_within(const solve::KalahRules& rules, int max_seeds, int threads,
+                              double seconds) {
+  if (seconds <= 0) return solve::EndgameDb::build(rules, max_seeds, threads);
+  struct OutOfTime {};
+  int done = -1;
+  double last_seconds = 0, last_level_seconds = 0;
+  std::uint64_t last_boards = 0, last_level_boards = 0;
+  try {
+    return solve::EndgameDb::build(
+        rules, max_seeds, threads, [&](int level, std::uint64_t boards, double spent) {
+          done = level;
+          const double level_seconds = spent - last_seconds;
+          const std::uint64_t level_boards = boards - last_boards;
+          const double growth = last_level_boards > 0 && last_level_seconds > 0
+                                    ? static_cast<double>(level_boards) / last_level_boards
+                                    : 4.0;
+          last_seconds = spent;
+          last_level_seconds = level_seconds;
+          last_boards = boards;
+          last_level_boards = level_boards;
+          if (level < max_seeds && spent + level_seconds * growth > seconds / 3) throw OutOfTime{};
+        });
+  } catch (const OutOfTime&) {
+    return solve::EndgameDb::build(rules, done, threads);
+  }
 }
 
 }  // namespace
@@ -42,7 +75,8 @@ void add_solve_command(CLI::App& app) {
                   "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
                   "or a TOML variant of Kalah")
       ->required();
-  cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
+  cmd->add_option("--position", a->position, "Solve this position (the variant's position text)")
+      ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
   cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--build-db", a->build_db,
@@ -100,14 +134,13 @@ void add_solve_command(CLI::App& app) {
       db.save(path);
       const double save_seconds = since(saved);
       if (a->json) {
-        std::cout << nlohmann::json{{"db", path},
+        std::cout << json_text(nlohmann::json{{"db", path},
                                     {"pits", rules.pits},
                                     {"max_seeds", a->build_db},
                                     {"boards", db.size()},
                                     {"bytes", db.size() + 4096},
                                     {"build_seconds", build_seconds},
-                                    {"save_seconds", save_seconds}}
-                         .dump()
+                                    {"save_seconds", save_seconds}})
                   << "\n";
       } else {
         std::cout << "wrote " << path << ": every board of " << rules.pits
@@ -120,18 +153,26 @@ void add_solve_command(CLI::App& app) {
 
     if (s.is_over())
       throw Error("the game is over (" + s.outcome().result_tag() + "); there is nothing to solve");
-    const auto db = a->db.empty() ? solve::EndgameDb::build(rules, a->db_seeds, a->threads)
+    const auto start = std::chrono::steady_clock::now();
+    const auto db = a->db.empty() ? build_within(rules, a->db_seeds, a->threads, a->time)
                                   : solve::EndgameDb::load(a->db);
     solve::Solver solver(rules, s.rules().total_seeds, &db, a->table_mb);
     const std::string who(name(s.to_move()));
-    const auto p = solve::prove_margin(s, solver, a->time, a->result_only, [&](const auto& step) {
+    // --time counts from the start, database included (0 = no limit; a spent budget leaves the
+    // search a moment, enough for the bounds it has).
+    const double left =
+        a->time <= 0 ? 0
+                     : std::max(1e-3, a->time - std::chrono::duration<double>(
+                                                    std::chrono::steady_clock::now() - start)
+                                                    .count());
+    const auto p = solve::prove_margin(s, solver, left, a->result_only, [&](const auto& step) {
       if (!a->json)
         std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high << "] ("
                   << step.nodes << " nodes, " << fixed(step.seconds, 1) << " s)\n";
     });
     const std::string verdict = proof_verdict(who, p.low, p.high);
     if (a->json) {
-      std::cout << nlohmann::json{{"variant", l.game->spec()},
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                   {"position", s.position()},
                                   {"to_move", who},
                                   {"decided", p.decided()},
@@ -142,8 +183,7 @@ void add_solve_command(CLI::App& app) {
                                   {"best_move", p.best_move},
                                   {"nodes", p.nodes},
                                   {"seconds", p.seconds},
-                                  {"db_seeds", db.max_seeds()}}
-                       .dump()
+                                  {"db_seeds", db.max_seeds()}})
                 << "\n";
       return;
     }

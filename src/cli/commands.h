@@ -4,6 +4,13 @@
 
 namespace naqala::cli {
 
+// For text flags where an empty value would silently mean "not given" (--position "").
+inline const CLI::Validator kNotEmpty(
+    [](std::string& s) {
+      return s.empty() ? std::string("an empty value; give one or leave the flag out") : std::string();
+    },
+    "TEXT");
+
 void add_variants_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_state_command(CLI::App& app);

@@ -1,9 +1,12 @@
 #include "server/hub.h"
 
+#include <sys/random.h>
+
 #include <algorithm>
 #include <array>
 #include <boost/asio/post.hpp>
 #include <boost/uuid/detail/sha1.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -13,6 +16,7 @@
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/record.h"
+#include "core/json_text.h"
 
 namespace naqala::server {
 
@@ -246,11 +250,19 @@ json Hub::create_player(const json& body) {
     throw ApiError(400, "a display name has 1 to 40 characters");
   for (unsigned char ch : name)
     if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
+  // 128 bits from the kernel's CSPRNG: the game's own generator (rng_) is seeded from the
+  // clock and its outputs give its state away, so tokens drawn from it could be predicted.
+  unsigned char bytes[16];
+  for (std::size_t got = 0; got < sizeof bytes;) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0 && errno != EINTR) throw std::runtime_error("getrandom failed");
+    if (n > 0) got += static_cast<std::size_t>(n);
+  }
   std::string token;
-  for (int i = 0; i < 2; ++i) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(rng_.next()));
-    token += buf;
+  for (unsigned char b : bytes) {
+    char hex[3];
+    std::snprintf(hex, sizeof hex, "%02x", b);
+    token += hex;
   }
   const PlayerRow p = store_.add_player(name, token_hash(token));
   return {{"id", p.id}, {"name", p.name}, {"token", token}};
@@ -611,18 +623,18 @@ void Hub::send_view(Client& c, Live& g) {
   json v = view(g);
   v["you"] = nullptr;
   if (auto side = seat_of(g, c)) v["you"] = name(*side);
-  c.send(std::make_shared<const std::string>(v.dump()));
+  c.send(std::make_shared<const std::string>(json_text(v)));
 }
 
 void Hub::broadcast(Live& g) {
   if (g.watchers.empty()) return;
   json v = view(g);
   v["you"] = nullptr;
-  const auto anonymous = std::make_shared<const std::string>(v.dump());
+  const auto anonymous = std::make_shared<const std::string>(json_text(v));
   std::array<std::shared_ptr<const std::string>, 2> seated;
   for (Player p : {Player::South, Player::North}) {
     v["you"] = name(p);
-    seated[index(p)] = std::make_shared<const std::string>(v.dump());
+    seated[index(p)] = std::make_shared<const std::string>(json_text(v));
   }
   for (Client* c : g.watchers) {
     auto side = seat_of(g, *c);
@@ -889,12 +901,16 @@ void Hub::handle(Client& c, std::string_view message) {
       c.player = p->id;
       c.player_name = p->name;
       c.send(std::make_shared<const std::string>(
-          json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}}.dump()));
+          json_text(json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}})));
       // Seats may have changed meaning for games already watched.
       for (const auto& id : c.watching)
         if (auto it = games_.find(id); it != games_.end()) send_view(c, *it->second);
       return;
     }
+    if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
+        type != "resign" && type != "offer_draw" && type != "accept_draw" &&
+        type != "decline_draw" && type != "rematch")
+      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
     const std::string id = text_field(m, "game");
     if (id.size() > 32) throw ApiError(400, "field \"game\" is not a game id");
     if (type == "watch") {
@@ -911,9 +927,6 @@ void Hub::handle(Client& c, std::string_view message) {
       c.watching.erase(id);
       return;
     }
-    if (type != "join" && type != "move" && type != "resign" && type != "offer_draw" &&
-        type != "accept_draw" && type != "decline_draw" && type != "rematch")
-      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
     if (!c.player) throw ApiError(401, "say hello with your token first");
     Live& g = live(id);
     if (!g.watchers.count(&c)) {
@@ -947,13 +960,12 @@ void Hub::handle(Client& c, std::string_view message) {
   } catch (const ApiError& e) {
     json err = {{"type", "error"}, {"status", e.status}, {"message", e.what()}};
     if (!type.empty()) err["request"] = type;
-    c.send(std::make_shared<const std::string>(err.dump()));
+    c.send(std::make_shared<const std::string>(json_text(err)));
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
-    c.send(std::make_shared<const std::string>(json{
-        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}}
-                                                   .dump()));
+    c.send(std::make_shared<const std::string>(json_text(json{
+        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}})));
   }
 }
 

@@ -8,31 +8,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "run_naqala.h"
+
 namespace {
 
 using ::testing::HasSubstr;
 
-struct Run {
-  int status;
-  std::string out;  // stdout and stderr together
-};
-
-Run naqala(const std::string& args, const std::string& input = "") {
-  std::string cmd = std::string(NAQALA_BIN) + " " + args + " 2>&1";
-  if (!input.empty()) {
-    const std::string in = ::testing::TempDir() + "/stdin.txt";
-    std::ofstream(in) << input;
-    cmd += " < " + in;
-  } else {
-    cmd += " < /dev/null";
-  }
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  const int rc = pclose(p);
-  return {WEXITSTATUS(rc), out};
-}
+using naqala::testing::naqala;
 
 TEST(Cli, BackgammonMovesKeepTheirStepsTogether) {
   // No ';' needed: "8/5 6/5" is one move, because two checker moves always have a roll

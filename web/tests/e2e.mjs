@@ -35,6 +35,9 @@ const step = async (name, f) => {
   }
 };
 const expect = (cond, what) => { if (!cond) throw new Error(what); };
+// Every wait ends on what it waits for; this limit only stops a hang, far beyond what a slow or
+// loaded machine needs.
+const HANG_GUARD_MS = 5 * 60 * 1000;
 // Headless as root in a container: no sandbox, no GPU, nothing fetched in the background.
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -96,6 +99,7 @@ try {
 
   browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1200, height: 850 } });
+  page.setDefaultTimeout(HANG_GUARD_MS);
   page.on("pageerror", (e) => console.log(`     page error: ${e.message}`));
 
   await step("a new player picks a name", async () => {
@@ -125,7 +129,7 @@ try {
   });
 
   // Turn the animation off for speed; one animated move is checked below.
-  const waitMyTurn = () => page.waitForSelector("#board .pit.legal", { timeout: 20000 });
+  const waitMyTurn = () => page.waitForSelector("#board .pit.legal");
   const plies = () => page.$$eval("#moves li", (l) => l.length);
 
   await step("the board shows 6 pits a side and legal moves are highlighted", async () => {
@@ -165,7 +169,7 @@ try {
     const countsBefore = await page.$$eval("#board .count", (l) => l.map((t) => t.textContent).join(","));
     await page.reload();
     await page.waitForSelector("#board .pit");
-    await page.waitForFunction((m) => document.querySelector("#moves")?.textContent === m, movesBefore, { timeout: 10000 });
+    await page.waitForFunction((m) => document.querySelector("#moves")?.textContent === m, movesBefore);
     const countsAfter = await page.$$eval("#board .count", (l) => l.map((t) => t.textContent).join(","));
     expect(countsAfter === countsBefore, `board differs after reload: ${countsBefore} vs ${countsAfter}`);
     expect(page.url() === gameUrl, "the URL changed");
@@ -206,10 +210,10 @@ try {
   const bgTurn = async (p) => {
     // Roll first when the cube could be turned (the decision is the player's).
     // The computer may answer first: on a loaded machine that can take a while.
-    await p.waitForSelector('#board .point.legal, #phase button[data-move="roll"]', { timeout: 60000 });
+    await p.waitForSelector('#board .point.legal, #phase button[data-move="roll"]');
     if (await p.$('#phase button[data-move="roll"]')) {
       await p.click('#phase button[data-move="roll"]');
-      await p.waitForSelector("#board .point.legal", { timeout: 60000 });
+      await p.waitForSelector("#board .point.legal");
     }
   };
   const centre = async (p, selector) => {
@@ -246,7 +250,7 @@ try {
     expect(!(await page.isDisabled("#undo")), "Undo is not offered after a hop");
     await page.screenshot({ path: join(out, "backgammon-dragged.png") });
     await page.click("#undo");
-    await page.waitForFunction(() => !document.querySelector("#board .die.used"), null, { timeout: 5000 })
+    await page.waitForFunction(() => !document.querySelector("#board .die.used"), null)
       .catch(() => { throw new Error("Undo did not give the die back"); });
     // The keyboard: Enter on a checker's point picks it, Enter on a marked point moves it there.
     await page.focus("#board .point.legal >> nth=0");
@@ -264,7 +268,7 @@ try {
       await page.click("#board .point.target, #board .tray:has(.target)");
     }
     await page.click("#confirm");
-    await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n, { timeout: 10000 })
+    await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n)
       .catch(async () => { throw new Error(`Confirm sent nothing: ${await page.textContent("#toast")}`); });
     await setSetting(page, "set-confirm", false);
   });
@@ -325,7 +329,7 @@ try {
     const last = () => views[views.length - 1];
     const play = (move) => sock.send(JSON.stringify({ type: "move", game: id, move }));
     // The first view (the latest, or one to come) that satisfies pred: waits for the message.
-    const until = (pred, ms = 20000) => (last() && pred(last())) ? Promise.resolve(last()) : new Promise((resolve, reject) => {
+    const until = (pred, ms = HANG_GUARD_MS) => (last() && pred(last())) ? Promise.resolve(last()) : new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("no such game view came")), ms);
       waiting.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m); } });
     });
@@ -355,7 +359,7 @@ try {
         await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
         const v = await viewOf(id);
         if (v.path && v.path.laps.length > 1) relay = v.path;
-        await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 15000 });
+        await page.waitForSelector(".board-wrap:not(.animating)");
         if (relay) {
           const seeds = relay.laps.reduce((a, l) => a + l.pits.length, 0);
           const draws = await page.evaluate(() => window.__draws);
@@ -373,10 +377,18 @@ try {
       await waitMyTurn();
       const n = await plies();
       await page.click("#board .pit.legal >> nth=0");
-      await page.waitForSelector(".board-wrap.animating", { timeout: 5000 });
+      await page.waitForSelector(".board-wrap.animating");
       await page.screenshot({ path: join(out, "ayoayo-relay-animation.png") });
-      await page.keyboard.press("Escape");
-      await page.waitForSelector(".board-wrap:not(.animating)", { timeout: 1000 });
+      // Escape is pressed in the page as soon as it animates (no clock to race): after it, the
+      // board is drawn once or twice (the position), not once per seed still to sow.
+      const pressed = await page.evaluate(() => {
+        if (!document.querySelector(".board-wrap.animating")) return false;
+        window.__draws = 0;
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+        return true;
+      });
+      await page.waitForSelector(".board-wrap:not(.animating)");
+      if (pressed) expect(await page.evaluate(() => window.__draws) <= 2, "Escape did not end the animation");
       await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
       await setSetting(page, "set-animation", "off");
       bob.sock.close();
@@ -439,7 +451,7 @@ try {
       expect((await page.textContent("#toast")).includes("Every seed is placed"), "no message when no seed is left");
       await page.screenshot({ path: join(out, "omweso-setup.png") });
       await page.click("#setup-send");
-      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 15, null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 15, null);
       const v = await viewOf(id);
       expect(v.plies[0].text === "a1=1" && v.plies[1].text === "b1=3", `setup plies ${v.plies.slice(0, 3).map((p) => p.text)}`);
       expect(v.board.south.front[0] === 1 && v.board.south.back[7] === 2, "the layout on the board is not the one placed");
@@ -463,7 +475,7 @@ try {
       expect(await page.textContent('#board .pit[data-side="south"][data-pit="3"] .count') === "5", "− did not take a seed back");
       await page.keyboard.press("+");
       await page.click("#setup-send");
-      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 6, null);
       const v = await viewOf(id);
       expect(v.plies.map((p) => p.text).join(" ") === "1=5 2=7 3=6 4=6 5=6 6=6", `setup plies ${v.plies.map((p) => p.text)}`);
       expect(v.board.phase === "pie", `phase ${v.board.phase} after the layout`);
@@ -478,11 +490,11 @@ try {
       await bob.until((v) => v.status === "playing");
       for (const row of ["S", "N"]) for (let k = 1; k <= 7; k++) bob.play(`${row}${k}=7`);
       await page.goto(`${base}/#/game/${id}`);
-      await page.waitForSelector("#pie-help", { timeout: 10000 });
+      await page.waitForSelector("#pie-help");
       await page.screenshot({ path: join(out, "madjnuni-pie.png") });
       await page.focus('#board .pit.legal[data-side="north"] >> nth=0');
       await page.keyboard.press("Enter");
-      await page.waitForFunction(() => document.querySelector("#moves")?.textContent.includes("keep"), null, { timeout: 10000 });
+      await page.waitForFunction(() => document.querySelector("#moves")?.textContent.includes("keep"), null);
       bob.sock.close();
     });
   }
@@ -524,7 +536,7 @@ try {
     await page.waitForFunction(() => document.querySelector("#toast")?.textContent.includes("Not connected"));
     startServer();
     await serverReady();
-    await page.waitForSelector("#connection", { state: "hidden", timeout: 30000 });
+    await page.waitForSelector("#connection", { state: "hidden" });
     await waitMyTurn();
     expect((await viewOf(id)).plies.length === before, "the move made offline was played after all");
     const n = await plies();

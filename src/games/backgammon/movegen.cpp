@@ -377,8 +377,10 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
     } else if (ch == '(') {
       ++i;
       int reps = 0;
-      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
         reps = reps * 10 + (text[i++] - '0');
+        if (reps > 8) return std::nullopt;  // a move has at most 4 steps of 2 points
+      }
       if (i >= text.size() || text[i] != ')') return std::nullopt;
       ++i;
       const int extra = reps - 1;

@@ -431,7 +431,10 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     if (!def.mapped.empty()) apply_mapped(def, def.info.default_value);
 
   auto rules = std::make_shared<Rules>();
-  for (const auto& [name, value] : chosen) {
+  for (const auto& choice : chosen) {
+    // Not a structured binding: clang 14 (make fuzz) cannot capture one in the lambdas below.
+    const std::string& name = choice.first;
+    const std::string& value = choice.second;
     auto it =
         std::find_if(options.begin(), options.end(), [&](auto& d) { return d.info.name == name; });
     if (it == options.end()) {
@@ -682,6 +685,21 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("capture.grand_slam",
              "is Oware's rule: needs capture.kind = \"counts\" alone (not \"even\")");
   R.extras = R.general || R.tuz != TuzKind::None;
+  // A start no one can move from, or sowings with nowhere to put a seed, never end a game.
+  if (R.setup == SetupKind::None && R.min_seeds > R.initial_seeds)
+    conflict("sowing.min_seeds", "is " + std::to_string(R.min_seeds) + " but board.seeds puts " +
+                                     std::to_string(R.initial_seeds) +
+                                     " in a pit: no move is legal at the start");
+  // Some pit other than the emptied origin always holds fewer than skip_full seeds only if the
+  // seeds cannot fill all the others (else a sowing may find no pit to sow into, or put every
+  // seed back where it came from).
+  if (const int others = R.rows * R.pits - 1; R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
+    conflict("sowing.skip_full",
+             "is " + std::to_string(R.skip_full) + " with " + std::to_string(R.total_seeds) +
+                 " seeds (board.seeds x board.pits x board.rows) on " +
+                 std::to_string(others + 1) + " pits: the other pits could all be full, so a "
+                 "sowing could change nothing; it must be more than " +
+                 std::to_string(R.total_seeds / others) + " here");
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
     conflict("sowing.min_seeds", "with extra turns a minimum above 1 is not supported");
   if (R.tie == TieBreak::FirstEmpty && R.row_empty != RowEmptyCheck::Immediate)
