@@ -19,6 +19,7 @@
 #include "games/registry.h"
 #include "games/sowing/state.h"
 #include "search/prove.h"
+#include "solve/sowing_probe.h"
 
 namespace naqala::engine {
 
@@ -26,7 +27,7 @@ namespace {
 
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...,db=FILE], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]";
 
 struct EngineSpec {
@@ -307,7 +308,19 @@ std::unique_ptr<Engine> make_sowing_engine(const sowing::Rules& game_rules,
   }
   AlphaBetaConfig base;
   base.options.hash_mb = 64;
-  const AlphaBetaConfig c = search_config(spec, base, sowing_levels(*rules), {1, 0, 0}, true);
+  // db=FILE: the search probes an endgame database (naqala solve VARIANT --build-db K).
+  EngineSpec rest = spec;
+  std::string db_file;
+  if (auto it = rest.options.find("db"); it != rest.options.end() && spec.kind == "alphabeta") {
+    db_file = it->second;
+    rest.options.erase(it);
+  }
+  AlphaBetaConfig c = search_config(rest, base, sowing_levels(*rules), {1, 0, 0}, true);
+  if (!db_file.empty()) {
+    auto db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
+    db->check_rules(*rules);
+    c.options.probe = solve::sowing_probe(db);
+  }
   eval::SowingWeights w = eval::default_sowing_weights(*rules);
   w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
   return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w);

@@ -32,6 +32,16 @@ State State::initial(const Rules& rules) {
   return s;
 }
 
+State State::from_pits(const Rules& rules, const std::uint8_t* pits, Player mover) {
+  State s;
+  s.rules_ = &rules;
+  std::memcpy(s.board_.data(), pits, static_cast<std::size_t>(rules.pit_count()));
+  s.mover_ = mover;
+  s.owners_ = rules.north_owned;
+  s.check_end(opponent(mover));
+  return s;
+}
+
 bool State::feeds(Move move) const {
   State copy = *this;
   copy.sow(rules_->first_pit(mover_) + move);
