@@ -79,8 +79,9 @@ MatchRecord from_record(const GameRecord& rec) {
 
 void add_mat_command(CLI::App& app) {
   auto* mat = app.add_subcommand(
-      "mat", "Backgammon .mat match files (gnubg, Jellyfish): import and export");
+      "mat", "Backgammon .mat match files (gnubg, Jellyfish): import, export, analyze");
   mat->require_subcommand(1);
+  add_mat_analyze_command(*mat);
 
   auto* imp = mat->add_subcommand("import", "Read a .mat file and replay it with naqala's rules");
   struct ImportArgs {

@@ -5,8 +5,10 @@
 // Two-row sowing games solved exactly: endgame databases of the retrograde engine of
 // src/solve/, with Kalah's MTD(f) solver on top for Kalah-like rulesets and a bounded search
 // on top for the others (Oware, Awale, Bantumi, TOML variants).
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -23,7 +25,8 @@ namespace {
 
 const sowing::State& sowing_of(const Loaded& l) {
   const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
-  if (!t) throw VariantError("the solver knows two-row sowing games only, not " + l.game->spec());
+  if (!t)
+    throw VariantError("the solver knows two-row sowing games only, not " + l.game->spec());
   return t->typed();
 }
 
@@ -39,7 +42,7 @@ void add_solve_command(CLI::App& app) {
     int build_db = -1, db_seeds = 14, threads = 2;
     std::size_t table_mb = 1024;
     double time = 0;
-    bool result_only = false, json = false, db_stats = false, time_set = false;
+    bool result_only = false, json = false, db_stats = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant,
@@ -48,7 +51,7 @@ void add_solve_command(CLI::App& app) {
       ->required();
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)");
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")
@@ -56,7 +59,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--db", a->db,
                   "Database file: written by --build-db (default kalah-<P>pits-<K>seeds.db, "
                   "<variant>-<K>seeds.db), read (memory-mapped) when solving; an interrupted "
-                  "build resumes from the levels kept in FILE.levels/");
+                  "build of a non-Kalah ruleset resumes from the levels kept in FILE.levels/");
   cmd->add_option("--db-seeds", a->db_seeds,
                   "Without --db: build a database of up to K seeds in memory first (default 14 "
                   "for Kalah, 12 for the others)")
@@ -65,9 +68,8 @@ void add_solve_command(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--table", a->table_mb, "Transposition table in MiB (default 1024)")
       ->check(CLI::Range(1, 65536));
-  cmd->add_option(
-         "--time", a->time,
-         "Give up after this many seconds (default: no limit for Kalah, 30 for the others)")
+  cmd->add_option("--time", a->time,
+                  "Give up after this many seconds (default: no limit for Kalah, 30 for the others)")
       ->check(CLI::Range(0.0, 864000.0));
   cmd->add_flag("--db-stats", a->db_stats,
                 "Print the boards, exact values and won/drawn/lost counts of each level of --db");
@@ -81,17 +83,12 @@ void add_solve_command(CLI::App& app) {
     try {
       kalah = solve::kalah_rules(s.rules());
     } catch (const VariantError&) {
-      if (a->db_seeds == 14 && cmd->count("--db-seeds") == 0) a->db_seeds = 12;
+      if (cmd->count("--db-seeds") == 0) a->db_seeds = 12;
       if (cmd->count("--time") == 0) a->time = 30;
       SolveArgs args{a->db, a->build_db, a->db_seeds, a->threads, a->time, a->db_stats, a->json};
       return solve_sowing_command(*l.game, s, args);
     }
     const solve::KalahRules rules = *kalah;
-    auto level_done = [a](int level, std::uint64_t boards, double seconds) {
-      if (!a->json)
-        std::cerr << "database: " << level << " seeds done, " << boards << " boards, "
-                  << fixed(seconds, 1) << " s\n";
-    };
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;
@@ -99,7 +96,26 @@ void add_solve_command(CLI::App& app) {
       auto since = [](auto t) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
       };
-      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, level_done);
+      // Say first what it will cost (one byte a board, in memory and on disk), then how far it
+      // is after each level, with the time left at the rate so far.
+      const std::uint64_t total =
+          solve::Compositions(rules.pits, a->build_db).offset(a->build_db + 1);
+      if (!a->json)
+        std::cerr << "building " << path << ": " << total << " boards ("
+                  << fixed((total + 4096) / 1048576.0, 1) << " MiB in memory and on disk) with "
+                  << a->threads << " threads; the largest levels take the longest, and nothing is "
+                  << "written before the end\n";
+      auto progress = [&](int level, std::uint64_t boards, double seconds) {
+        if (a->json) return;
+        const double share =
+            static_cast<double>(boards) / static_cast<double>(std::max<std::uint64_t>(total, 1));
+        std::cerr << "database: " << level << "/" << a->build_db << " seeds done, " << boards
+                  << " boards (" << fixed(100 * share, 1) << "%), " << fixed(seconds, 1) << " s";
+        if (share > 0 && share < 1)
+          std::cerr << ", at least " << fixed(seconds * (1 - share) / share, 0) << " s left";
+        std::cerr << "\n";
+      };
+      const auto db = solve::EndgameDb::build(rules, a->build_db, a->threads, progress);
       const double build_seconds = since(start);
       const auto saved = std::chrono::steady_clock::now();
       db.save(path);

@@ -15,7 +15,7 @@ void add_state_command(CLI::App& app) {
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6 or my.toml")->required();
   cmd->add_option("--position", a->position, "Start from this position (docs/notation.md)");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 6 2\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 6 2\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--record", a->record, "Replay this game record first");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {

@@ -27,7 +27,19 @@ std::vector<std::string> split_moves(const std::string& text) {
     }
   }
   flush();
-  return out;
+  if (listed) return out;
+  // Without ';' the words of one backgammon move stay together: checker steps ("13/11",
+  // "bar/22*", "6/off") next to each other are one move, because two checker moves are
+  // always separated by a roll or a cube action.
+  std::vector<std::string> joined;
+  for (auto& word : out) {
+    const bool step = word.find('/') != std::string::npos;
+    if (step && !joined.empty() && joined.back().find('/') != std::string::npos)
+      joined.back() += " " + word;
+    else
+      joined.push_back(std::move(word));
+  }
+  return joined;
 }
 
 std::string read_file(const std::string& path) {

@@ -18,8 +18,8 @@ struct Loaded {
   std::string start_position;
 };
 
-// Splits a --moves list: on ';' or ',' when present (moves with spaces, as in backgammon),
-// otherwise on white space.
+// Splits a --moves list: on ';' or ',' when present, otherwise on white space with the
+// checker steps of one backgammon move kept together ("3-1 8/5 6/5 6-4 24/14" is four items).
 std::vector<std::string> split_moves(const std::string& text);
 
 // variant + optional --position, --record, --moves (applied in that order). Throws naqala::Error

@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
   naqala::cli::add_mat_command(app);
   naqala::cli::add_serve_command(app);
   naqala::cli::add_solve_command(app);
+  naqala::cli::add_engine_command(app);
+  naqala::cli::add_train_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

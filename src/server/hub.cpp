@@ -42,6 +42,14 @@ struct Hub::Live {
 
 namespace {
 
+// The longest sowing animation of the browser app (web/src/boards/board.ts, ANIMATION_MS).
+constexpr auto kAnimationAllowance = std::chrono::milliseconds(3000);
+
+// Milliseconds from now until t (negative once t is past); used as max(0, ...) where it counts.
+std::int64_t ms_until(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
+}
+
 constexpr const char* kMessageTypes =
     "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
     "ping";
@@ -82,7 +90,7 @@ bool is_toguz(const AnyGame& game) {
   return game.info().name.starts_with("toguz");
 }
 
-// RULES.md section 23: a drawn Oware game counts as a win for each player in a match.
+// docs/server.md (match rules): a drawn Oware game counts as a win for each player in a match.
 bool draw_counts_for_both(const AnyGame& game) {
   const auto& n = game.info().name;
   return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
@@ -260,7 +268,7 @@ json Hub::variants() {
                       {"type", o.type},
                       {"default", o.default_value},
                       {"allowed", o.allowed}});
-    // Whether a computer opponent exists: make_engine dispatches on the family's state type,
+    // Whether a computer opponent exists: make_engine finds the engines registered for the family,
     // so the family's first variant answers for all of it (asked once per build).
     auto known = computer_plays_.find(v.family);
     if (known == computer_plays_.end()) {
@@ -345,7 +353,7 @@ json Hub::create_game(const json& body) {
   seats[index(mine)] = {{"kind", "human"}, {"player", me.id}, {"name", me.name}};
   seats[index(opponent(mine))] = other;
 
-  // Clocks (RULES.md section 23): presets or minutes + increment.
+  // Clocks (docs/server.md): presets or minutes + increment.
   json clock = nullptr;
   if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
     if (!it->is_object())
@@ -522,10 +530,13 @@ bool Hub::clock_runs(const Live& g, Player side) const {
 
 std::int64_t Hub::remaining_ms(const Live& g, Player side) const {
   std::int64_t ms = side == Player::South ? g.row.south_ms : g.row.north_ms;
-  if (clock_runs(g, side))
-    ms -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
-              .count();
+  if (clock_runs(g, side)) ms -= turn_elapsed_ms(g);
   return ms;
+}
+
+// Time on the running clock since the turn began; 0 during the animation allowance.
+std::int64_t Hub::turn_elapsed_ms(const Live& g) const {
+  return std::max<std::int64_t>(0, -ms_until(g.turn_started));
 }
 
 json Hub::view(const Live& g) const {
@@ -577,7 +588,8 @@ json Hub::view(const Live& g) const {
                   {"initial_ms", g.row.clock["initial_ms"]},
                   {"increment_ms", g.row.clock["increment_ms"]},
                   {"cap_ms", g.row.clock["cap_ms"]},
-                  {"used_ms", g.row.extra.value("used_ms", 0)}};
+                  {"used_ms", g.row.extra.value("used_ms", 0)},
+                  {"starts_in_ms", std::max<std::int64_t>(0, ms_until(g.turn_started))}};
   }
   if (g.match) {
     const bool a_south = g.row.extra.value("a_side", "south") == "south";
@@ -647,8 +659,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   if (g.state->to_move() != side)
     throw ApiError(409, "it is " + std::string(name(g.state->to_move())) + "'s turn, not yours");
   const auto now = Clock::now();
-  const auto elapsed =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now - g.turn_started).count();
+  const auto elapsed = turn_elapsed_ms(g);
   // A simultaneous ply is nobody's time: both players thought at once.
   const bool clocked = !g.row.clock.is_null() && charge_clock;  // a joint ply was charged by halves
   if (clocked && remaining_ms(g, side) <= 0) {
@@ -691,7 +702,10 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   // Committed before anyone hears of it: a crash after this line loses nothing.
   store_.commit_plies(g.row, fresh);
   ++g.generation;
-  g.turn_started = now;
+  // The browser shows a sowing seed by seed (at most kAnimationAllowance): the next player's
+  // clock starts after it, so the animation is nobody's time (docs/server.md).
+  g.turn_started =
+      now + (g.game->info().family == "backgammon" ? Clock::duration::zero() : kAnimationAllowance);
   after_change(g);
 }
 
@@ -771,11 +785,11 @@ void Hub::arm_timer(Live& g) {
   std::int64_t wait = std::numeric_limits<std::int64_t>::max();
   for (Player p : {Player::South, Player::North})
     if (clock_runs(g, p)) wait = std::min(wait, remaining_ms(g, p));
+  // A clock waiting out the animation allowance starts later.
+  if (wait != std::numeric_limits<std::int64_t>::max())
+    wait += std::max<std::int64_t>(0, ms_until(g.turn_started));
   if (const auto cap = g.row.clock.value("cap_ms", std::int64_t{0}); cap > 0) {
-    const auto elapsed =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
-            .count();
-    wait = std::min(wait, cap - g.row.extra.value("used_ms", std::int64_t{0}) - elapsed);
+    wait = std::min(wait, cap - g.row.extra.value("used_ms", std::int64_t{0}) - turn_elapsed_ms(g));
   }
   g.timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, wait) + 2));
   g.timer->async_wait([this, id = g.row.id](const boost::system::error_code& ec) {
@@ -788,8 +802,7 @@ void Hub::on_timer(const std::string& id) {
   if (it == games_.end()) return;
   Live& g = *it->second;
   if (g.row.status != "playing" || g.row.clock.is_null()) return;
-  const auto elapsed =
-      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started).count();
+  const auto elapsed = turn_elapsed_ms(g);
   const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
   std::optional<Player> fallen;
   for (Player p : {Player::South, Player::North})
@@ -797,7 +810,7 @@ void Hub::on_timer(const std::string& id) {
         (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
       fallen = p;
   if (fallen) {
-    finish(g, opponent(*fallen), "timeout");  // RULES.md section 23: flag = loss
+    finish(g, opponent(*fallen), "timeout");  // docs/server.md: flag = loss
   } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
     // Toguz: after two hours the game stops and the current result is final.
     g.row.extra["used_ms"] = cap;
@@ -1008,7 +1021,7 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
     auto& used = g.row.extra["draw_offers"][index(me)];
     if (is_toguz(*g.game) && used.get<int>() >= 3)
       throw ApiError(409,
-                     "each player may offer a draw at most 3 times per game (RULES.md section 23)");
+                     "each player may offer a draw at most 3 times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);

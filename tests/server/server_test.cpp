@@ -94,7 +94,11 @@ std::string new_player(unsigned short port, const std::string& name) {
   return post(port, "/api/players", {{"name", name}})["token"].get<std::string>();
 }
 
-// A WebSocket client; read() waits at most a few seconds.
+// Waits end on the awaited message; this limit is only a hang guard, far beyond what a slow or
+// loaded machine needs.
+constexpr auto kHangGuard = std::chrono::milliseconds(std::chrono::minutes(5));
+
+// A WebSocket client.
 class Ws {
  public:
   explicit Ws(unsigned short port) : ws_(io_) {
@@ -111,7 +115,7 @@ class Ws {
     ws_.write(asio::buffer(bytes));
   }
   // The next message, or null on timeout / closed connection.
-  json read(std::chrono::milliseconds timeout = 5000ms) {
+  json read(std::chrono::milliseconds timeout = kHangGuard) {
     beast::flat_buffer buffer;
     bool done = false;
     beast::error_code result;
@@ -136,7 +140,7 @@ class Ws {
   }
   // Reads until a message satisfies `pred` (skipping others); null if none came.
   template <class Pred>
-  json until(Pred pred, std::chrono::milliseconds timeout = 10000ms) {
+  json until(Pred pred, std::chrono::milliseconds timeout = kHangGuard) {
     const auto end = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < end) {
       json m = read(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -276,17 +280,20 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
   // This server allows 200 messages a second with a burst of 400.
   Ws ws(port_);
   // Past the burst the messages are refused one by one (and past 100 refusals, the
-  // connection is closed).
-  for (int i = 0; i < 460; ++i) ws.send({{"type", "ping"}});
+  // connection is closed). The first 400 always pass; a client slowed down by a loaded machine
+  // may see the bucket refill, so it sends rounds until one is refused.
   int pongs = 0, limited = 0;
-  for (int i = 0; i < 460; ++i) {
-    json m = ws.read();
-    ASSERT_FALSE(m.is_null());
-    if (m["type"] == "pong") ++pongs;
-    if (m["type"] == "error" && m["status"] == 429) ++limited;
+  for (int round = 0; round < 50 && limited == 0; ++round) {
+    for (int i = 0; i < 460; ++i) ws.send({{"type", "ping"}});
+    for (int i = 0; i < 460; ++i) {
+      json m = ws.read();
+      if (m.is_null()) break;  // closed after too many refusals
+      if (m["type"] == "pong" && round == 0) ++pongs;
+      if (m["type"] == "error" && m["status"] == 429) ++limited;
+    }
+    if (round == 0) EXPECT_GE(pongs, 400);
   }
   EXPECT_GT(limited, 0);
-  EXPECT_GE(pongs, 400);
 }
 
 TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {
@@ -294,9 +301,12 @@ TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {
   server_ = std::make_unique<Running>(db_, /*requests_per_second=*/5);
   port_ = server_->port();
   // A burst of 10 passes, then each request over the rate is refused with a clear message.
+  // Requests are sent until one is refused (however slow the machine, they come faster than 5 a
+  // second); the passes are bounded by the burst plus what the bucket refilled meanwhile.
   int ok = 0, limited = 0;
   std::string message;
-  for (int i = 0; i < 30; ++i) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 1000 && limited == 0; ++i) {
     Reply r = request(port_, http::verb::get, "/api/health");
     if (r.status == 200) ++ok;
     if (r.status == 429) {
@@ -304,9 +314,11 @@ TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {
       message = r.json_body()["error"];
     }
   }
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_GE(ok, 10);
-  EXPECT_LT(ok, 20);
-  EXPECT_EQ(ok + limited, 30);
+  EXPECT_LE(ok, 10 + 5 * elapsed + 1);
+  EXPECT_EQ(limited, 1);
   EXPECT_NE(message.find("at most 5 a second"), std::string::npos) << message;
   std::this_thread::sleep_for(1100ms);
   EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);  // the bucket refills
@@ -629,11 +641,26 @@ TEST_F(ServerTest, FlagFallIsALoss) {
   a.send({{"type", "watch"}, {"game", id}});
   b.send({{"type", "join"}, {"game", id}});
   // 0.6 s each; South does not move.
-  json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }, 5000ms);
+  json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["outcome"]["reason"], "timeout");
   EXPECT_EQ(over["outcome"]["winner"], "north");
   EXPECT_LE(over["clock"]["south_ms"].get<int>(), 0);
+}
+
+TEST_F(ServerTest, SowingAnimationTimeIsNotCharged) {
+  Table t = human_game(port_, {{"variant", "kalah"}, {"clock", {{"minutes", 1}}}});
+  ASSERT_FALSE(t.view.is_null());
+  const std::string id = t.id;
+  Ws& a = *t.south;
+  a.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  json after = a.game_with_plies(id, 1);
+  ASSERT_FALSE(after.is_null());
+  // North's clock runs, but only once the browser's sowing animation is over.
+  EXPECT_EQ(after["clock"]["running"], "north");
+  EXPECT_GT(after["clock"]["starts_in_ms"].get<int>(), 0);
+  EXPECT_LE(after["clock"]["starts_in_ms"].get<int>(), 3000);
+  EXPECT_EQ(after["clock"]["north_ms"], 60000);
 }
 
 TEST_F(ServerTest, GamesSurviveARestart) {

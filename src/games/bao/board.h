@@ -1,6 +1,6 @@
 #pragma once
 // What the four-row games (Bao la Kiswahili, Bao la Kujifunza, Omweso) share: each player's
-// 16 pits as one ring, the pit names of docs/bao.md, relay sowing with exact and fast proof of
+// 16 pits as one ring, the pit names of docs/games/bao.md, relay sowing with exact and fast proof of
 // endless relays.
 //
 // Ring index r of a player's own pits (RULES.md section 0: F = front/inner row, B = back row,

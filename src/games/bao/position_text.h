@@ -1,5 +1,5 @@
 #pragma once
-// The text of four-row positions (docs/bao.md, docs/omweso.md): the four rows
+// The text of four-row positions (docs/games/bao.md, docs/games/omweso.md): the four rows
 // "<a1..h1>/<a2..h2>/<A1..H1>/<A2..H2>" read and written the same way for every four-row game,
 // and the small readers their other fields use. Errors say what was wrong and the form.
 #include <array>

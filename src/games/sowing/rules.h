@@ -10,8 +10,8 @@
 //
 // Rulesets that need nothing beyond single laps, Kalah/Oware/even captures (one or both),
 // the automatic tuz and feeding run on the engine's fast path; every other rule (relay,
-// rounds, setup, a tuz by choice, ...) sets `general` and runs out of line
-// (state_general.cpp), so the fast path never tests for them.
+// rounds, setup, a tuz by choice, ...) sets `general` and runs out of line (sowing.h, capture.h,
+// turn.cpp, rounds.cpp, lockstep.cpp), so the fast path never tests for them.
 #include <array>
 #include <cstdint>
 #include <string>

@@ -658,7 +658,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("end.threshold",
              "ends a round only in a set of rounds.kind = \"points\" (the other kinds end a round "
              "when the board says so)");
-  // Everything the fast path does not play goes to the general path (state_general.cpp).
+  // Everything the fast path does not play goes to the general path (docs/games/README.md lists its files).
   R.even = even;
   const bool fast_counts = (R.capture_set & ~kCapOpposite) == kCapCounts &&
                            R.capture_side == CaptureSide::Opponent && !R.with_opposite &&

@@ -42,9 +42,14 @@ int free_port() {
   return ntohs(addr.sin_port);
 }
 
-int connect_to(int port, int seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  while (std::chrono::steady_clock::now() < deadline) {
+// Hang guard only: gnubg may be slow on a loaded machine, and the waits below end on events.
+constexpr int kHangGuardMs = 15 * 60 * 1000;
+
+// Connects once gnubg listens on `port`, however long its start takes; -1 if gnubg exits first
+// (or, as a hang guard, has not listened in 15 minutes).
+int connect_when_listening(int port, pid_t gnubg) {
+  const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
+  while (std::chrono::steady_clock::now() < guard) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -52,6 +57,7 @@ int connect_to(int port, int seconds) {
     addr.sin_port = htons(static_cast<std::uint16_t>(port));
     if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
     ::close(fd);
+    if (::kill(gnubg, 0) != 0 || ::waitpid(gnubg, nullptr, WNOHANG) == gnubg) return -1;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return -1;
@@ -65,7 +71,7 @@ std::string ask(int fd, const std::string& request, std::string& buffer) {
   char chunk[1024];
   while (buffer.find('\n') == std::string::npos) {
     pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, 60000) <= 0) return "<timeout>";
+    if (::poll(&p, 1, kHangGuardMs) <= 0) return "<silent for 15 minutes>";
     const ssize_t n = ::read(fd, chunk, sizeof chunk);
     if (n <= 0) return "<closed>";
     buffer.append(chunk, static_cast<std::size_t>(n));
@@ -115,7 +121,7 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
     }
   } stop{pid};
 
-  const int fd = connect_to(port, 30);
+  const int fd = connect_when_listening(port, pid);
   ASSERT_GE(fd, 0) << "gnubg did not listen on port " << port << ": "
                    << bt::read_file(dir / "gnubg.log");
   std::string buffer;

@@ -88,12 +88,16 @@ class Server {
   }
   int port() const { return port_; }
 
-  // Serves boards until gnubg closes the connection. Random play for a share of the moves
-  // reaches positions a bot avoids.
-  void serve(std::vector<Decision>& log, std::string& error, int seconds) {
-    pollfd p{listen_fd_, POLLIN, 0};
-    if (::poll(&p, 1, seconds * 1000) <= 0) {
-      error = "gnubg did not connect";
+  // Serves boards until gnubg closes the connection, however long gnubg takes: the wait ends on
+  // an event (gnubg connects, writes, closes, or `gnubg_exited` becomes readable because gnubg
+  // ended without connecting), never on a clock; `kHangGuardMs` of silence only stops a hang.
+  // Random play for a share of the moves reaches positions a bot avoids.
+  void serve(std::vector<Decision>& log, std::string& error, int gnubg_exited) {
+    pollfd p[2] = {{listen_fd_, POLLIN, 0}, {gnubg_exited, POLLIN, 0}};
+    const int ready = ::poll(p, 2, kHangGuardMs);
+    if (ready <= 0 || !(p[0].revents & POLLIN)) {
+      error = ready <= 0 ? "gnubg neither connected nor exited in 15 minutes"
+                         : "gnubg exited without connecting";
       return;
     }
     fd_ = ::accept(listen_fd_, nullptr, nullptr);
@@ -102,8 +106,8 @@ class Server {
     char chunk[4096];
     while (true) {
       pollfd q{fd_, POLLIN, 0};
-      if (::poll(&q, 1, seconds * 1000) <= 0) {
-        error = "gnubg went silent";
+      if (::poll(&q, 1, kHangGuardMs) <= 0) {
+        error = "gnubg went silent for 15 minutes";
         return;
       }
       const ssize_t n = ::read(fd_, chunk, sizeof chunk);
@@ -142,6 +146,7 @@ class Server {
   }
 
  private:
+  static constexpr int kHangGuardMs = 15 * 60 * 1000;
   int listen_fd_ = -1, fd_ = -1, port_ = 0;
 };
 
@@ -175,11 +180,15 @@ TEST(Gnubg, MatchesThroughTheExternalPlayerSocket) {
 
   std::vector<Decision> log;
   std::string error;
-  std::thread serving([&] { server.serve(log, error, 120); });
+  int gnubg_exited[2];  // closed when gnubg has ended: wakes a server still waiting to accept
+  ASSERT_EQ(::pipe(gnubg_exited), 0);
+  std::thread serving([&] { server.serve(log, error, gnubg_exited[0]); });
   const std::string cmd = "'" + gnubg + "' -t -q -r < '" + (dir / "cmds.txt").string() + "' > '" +
                           (dir / "gnubg.log").string() + "' 2>&1";
   const int rc = std::system(cmd.c_str());
+  ::close(gnubg_exited[1]);
   serving.join();
+  ::close(gnubg_exited[0]);
   ASSERT_EQ(rc, 0) << bt::read_file(dir / "gnubg.log");
   ASSERT_TRUE(error.empty()) << error;
 

@@ -1,0 +1,29 @@
+// Bao's engines (bao, bao-kujifunza): alpha-beta over eval::BaoEval, and MCTS.
+#include "engine/board4_search.h"
+#include "engine/engine_family.h"
+#include "eval/bao_eval.h"
+#include "games/bao/bao.h"
+
+namespace naqala::engine {
+
+namespace {
+
+// Depth, noise in seeds, time cap: the sowing games' ladder (docs/engines.md measures level 5
+// against 1 and 8 against 5 on Bao); a table of its own goes here when it is retuned.
+constexpr const LevelTable& kBaoLevels = kBoardLevels;
+
+std::unique_ptr<Engine> make(const AnyGame&, const EngineSpec& spec) {
+  return make_board4_search<bao::State, eval::BaoEval>(spec, kBaoLevels);
+}
+
+const LevelTable& levels(const AnyGame&) {
+  return kBaoLevels;
+}
+
+}  // namespace
+
+EngineFamily bao_engines() {
+  return {"bao", make, levels};
+}
+
+}  // namespace naqala::engine

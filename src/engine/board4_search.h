@@ -1,0 +1,31 @@
+#pragma once
+// Bao and Omweso (the four-row boards): the same typed alpha-beta (and MCTS) over the family's
+// own state, with the small evaluations of eval/bao_eval.h and eval/omweso_eval.h and the
+// family's level table (depth, noise in seeds, time cap). Annulled games (endless sowing,
+// Omweso's repeated positions and S0's impasse) end without a winner and score 0 in the
+// search, as a draw.
+#include <memory>
+
+#include "engine/engine_spec.h"
+
+namespace naqala::engine {
+
+// `used`, when given, receives the alpha-beta's configuration (or the MCTS seed).
+template <class S, class Eval>
+std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const LevelTable& levels,
+                                           AlphaBetaConfig* used = nullptr) {
+  if (spec.kind == "mcts") {
+    const MctsConfig c = mcts_config(spec);
+    if (used) used->seed = c.options.seed;
+    return std::make_unique<MctsEngine<S>>(spec.text, c, [](const S& s) { return Eval{}(s); });
+  }
+  AlphaBetaConfig base;
+  base.options.hash_mb = 64;
+  const AlphaBetaConfig c = search_config(spec, base, levels, {1, 0, 0}, true);
+  if (used) *used = c;
+  Eval eval;
+  eval.weights = parse_weights(spec, eval.weights, Eval::kFeatureNames);
+  return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, eval, c);
+}
+
+}  // namespace naqala::engine

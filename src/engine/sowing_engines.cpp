@@ -1,0 +1,120 @@
+// The sowing family's engines (Kalah, Oware, Toguz and every ruleset of games/sowing):
+// alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
+#include <memory>
+
+#include "core/error.h"
+#include "engine/engine_family.h"
+#include "eval/sowing_eval.h"
+#include "games/sowing/state.h"
+#include "solve/sowing_probe.h"
+
+namespace naqala::engine {
+
+namespace {
+
+// Toguz korgool: nine pits a row and long games; each ply of depth costs about as much as
+// two on Kalah, so the depths are smaller.
+constexpr LevelTable kToguzLevels = {{
+    {1, 4.0, 1, 1},
+    {2, 2.5, 1, 1},
+    {3, 1.5, 1, 1},
+    {4, 1.0, 1, 1},
+    {5, 0.5, 2, 1},
+    {6, 0.2, 2, 1},
+    {7, 0, 2, 1},
+    {8, 0, 2, 1},
+    {10, 0, 2, 1},
+    {0, 0, 5, 1, 500'000},
+}};
+
+// A copy of the game's ruleset: engines keep their own, as the game object may go first.
+std::shared_ptr<const sowing::Rules> rules_of(const AnyGame& game) {
+  const auto probe = game.new_game();
+  const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get());
+  if (!s) throw Error("game '" + game.spec() + "' is not of the sowing family");
+  return std::make_shared<const sowing::Rules>(s->typed().rules());
+}
+
+const LevelTable& levels_for(const sowing::Rules& rules) {
+  return rules.tuz != sowing::TuzKind::None ? kToguzLevels : kBoardLevels;
+}
+
+bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
+  return a.name == b.name && a.chosen == b.chosen && a.pits == b.pits && a.holes == b.holes;
+}
+
+// Alpha-beta over sowing states that refuses states of another ruleset (the evaluation's
+// tables are the ruleset's).
+class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
+ public:
+  SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
+                  AlphaBetaConfig config, eval::SowingWeights weights)
+      : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
+        rules_(std::move(rules)) {}
+  std::string choose_move(const AnyState& state) override {
+    check(state);
+    return AlphaBetaEngine::choose_move(state);
+  }
+  std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
+    check(state);
+    return AlphaBetaEngine::choose_move_on_clock(state, clock);
+  }
+  Analysis analyze(const AnyState& state, const Limits& limits) override {
+    check(state);
+    return AlphaBetaEngine::analyze(state, limits);
+  }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    check(state);
+    return AlphaBetaEngine::think(state, request);
+  }
+
+ private:
+  void check(const AnyState& state) const {
+    const auto& s = typed_state<sowing::State>(state, name());
+    if (!same_ruleset(s.rules(), *rules_))
+      throw Error("engine '" + name() + "' was made for " + rules_->name + " and cannot play " +
+                  s.rules().name);
+  }
+  std::shared_ptr<const sowing::Rules> rules_;
+};
+
+std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
+  const auto rules = rules_of(game);
+  if (spec.kind == "mcts") {
+    const MctsConfig c = mcts_config(spec);
+    eval::SowingEval eval(*rules);
+    // The engine owns a copy of the ruleset; the leaf evaluation captures it with the tables.
+    return std::make_unique<MctsEngine<sowing::State>>(
+        spec.text, c, [eval, rules](const sowing::State& s) { return eval(s); });
+  }
+  AlphaBetaConfig base;
+  base.options.hash_mb = 64;
+  // db=FILE: the search probes an endgame database (naqala solve VARIANT --build-db K).
+  EngineSpec rest = spec;
+  std::string db_file;
+  if (auto it = rest.options.find("db"); it != rest.options.end() && spec.kind == "alphabeta") {
+    db_file = it->second;
+    rest.options.erase(it);
+  }
+  AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
+  if (!db_file.empty()) {
+    auto db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
+    db->check_rules(*rules);
+    c.options.probe = solve::sowing_probe(db);
+  }
+  eval::SowingWeights w = eval::default_sowing_weights(*rules);
+  w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
+  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w);
+}
+
+const LevelTable& levels(const AnyGame& game) {
+  return levels_for(*rules_of(game));
+}
+
+}  // namespace
+
+EngineFamily sowing_engines() {
+  return {"sowing", make, levels};
+}
+
+}  // namespace naqala::engine
