@@ -16,6 +16,7 @@
 #include "games/typed_state.h"
 #include "solve/kalah_solver.h"
 #include "core/json_text.h"
+#include "solve/sowing_solve.h"
 
 namespace naqala::cli {
 
@@ -40,11 +41,19 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
     }
   }
   if (!rules) {
-    if (!db_file.empty())
-      throw Error(
-          "--db works with Kalah-like rulesets only (the endgame databases cover Kalah "
-          "and its variants)");
-    return engine::prove(state, seconds);
+    if (db_file.empty()) return engine::prove(state, seconds);
+    if (!typed) throw Error("--db works with two-row sowing rulesets only (the endgame databases)");
+    // Oware, Awale, ...: the search on top of the database, bounded by the time (30 s).
+    const auto db = solve::SowingDb::load(db_file);
+    const auto m = solve::solve_sowing(typed->typed(), &db, seconds > 0 ? seconds : 30);
+    engine::Proof p;
+    p.decided = m.decided();
+    p.exact = m.exact();
+    p.low = m.low;
+    p.high = m.high;
+    p.nodes = m.nodes;
+    p.seconds = m.seconds;
+    return p;
   }
   const sowing::State& s = typed->typed();
   const auto db =
@@ -102,8 +111,8 @@ void add_analyze_command(CLI::App& app) {
                 "Prove the result and the margin by search to the end (Kalah-like games; --time "
                 "limits it)");
   cmd->add_option("--db", a->db,
-                  "With --prove on Kalah-like rulesets: the endgame database to use (naqala solve "
-                  "--build-db)");
+                  "An endgame database (naqala solve VARIANT --build-db K): the alpha-beta "
+                  "engine probes it (values it settles are marked proven), --prove uses it");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     if (l.state->is_over())
@@ -159,6 +168,11 @@ void add_analyze_command(CLI::App& app) {
         throw Error("--threads works with the alphabeta and mcts engines, not '" + spec + "'");
       spec += (spec.find(':') == std::string::npos ? ":" : ",") + std::string("threads=") +
               std::to_string(a->threads);
+    }
+    if (!a->db.empty()) {
+      if (!spec.starts_with("alphabeta"))
+        throw Error("--db works with the alphabeta engine, not '" + spec + "'");
+      spec += (spec.find(':') == std::string::npos ? ":" : ",") + std::string("db=") + a->db;
     }
     auto engine = engine::make_engine(*l.game, spec);
     engine::Limits limits;

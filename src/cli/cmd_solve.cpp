@@ -1,13 +1,18 @@
 // naqala solve VARIANT [--position P] [--record F] [--moves ...] [--db FILE] [--db-seeds K]
 //                      [--table MB] [--time S] [--result-only] [--json]
-// naqala solve VARIANT --build-db K [--db FILE] [--threads T]
-// Kalah-like games solved exactly: endgame databases and the MTD(f) solver of src/solve/.
+// naqala solve VARIANT --build-db K [--db FILE] [--threads T]   (also under mpirun -np N)
+// naqala solve VARIANT --db-stats --db FILE [--json]
+// Two-row sowing games solved exactly: endgame databases of the retrograde engine of
+// src/solve/, with Kalah's MTD(f) solver on top for Kalah-like rulesets and a bounded search
+// on top for the others (Oware, Awale, Bantumi, TOML variants).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/solve_sowing.h"
 #include "core/error.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
@@ -22,7 +27,7 @@ namespace {
 const sowing::State& sowing_of(const Loaded& l) {
   const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
   if (!t)
-    throw VariantError("the solver knows Kalah-like sowing games only, not " + l.game->spec());
+    throw VariantError("the solver knows two-row sowing games only, not " + l.game->spec());
   return t->typed();
 }
 
@@ -62,18 +67,20 @@ solve::EndgameDb build_within(const solve::KalahRules& rules, int max_seeds, int
 
 void add_solve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "solve", "Solve a Kalah-like position exactly (endgame databases and MTD(f) search)");
+      "solve",
+      "Solve a two-row sowing position exactly (endgame databases, MTD(f) for Kalah, a bounded "
+      "search for Oware and the others)");
   struct Args {
     std::string variant, position, record, moves, db;
     int build_db = -1, db_seeds = 14, threads = 2;
     std::size_t table_mb = 1024;
     double time = 0;
-    bool result_only = false, json = false;
+    bool result_only = false, json = false, db_stats = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant,
-                  "Variant: kalah, kalah:seeds=N, kalah:empty_capture=true "
-                  "or a TOML variant of Kalah")
+                  "Variant: kalah[:seeds=N,empty_capture=true], oware[:options], awale, "
+                  "bantumi or a TOML variant of that shape")
       ->required();
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)")
       ->check(kNotEmpty);
@@ -82,26 +89,40 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")
-      ->check(CLI::Range(0, 40));
+      ->check(CLI::Range(0, 127));
   cmd->add_option("--db", a->db,
-                  "Database file: written by --build-db (default kalah-<P>pits-<K>seeds.db), "
-                  "read (memory-mapped) when solving");
+                  "Database file: written by --build-db (default kalah-<P>pits-<K>seeds.db, "
+                  "<variant>-<K>seeds.db), read (memory-mapped) when solving; an interrupted "
+                  "build of a non-Kalah ruleset resumes from the levels kept in FILE.levels/");
   cmd->add_option("--db-seeds", a->db_seeds,
-                  "Without --db: build a database of up to K seeds in memory first (default 14)")
+                  "Without --db: build a database of up to K seeds in memory first (default 14 "
+                  "for Kalah, 12 for the others)")
       ->check(CLI::Range(0, 24));
   cmd->add_option("--threads", a->threads, "Threads building the database (default 2)")
       ->check(CLI::Range(1, 64));
   cmd->add_option("--table", a->table_mb, "Transposition table in MiB (default 1024)")
       ->check(CLI::Range(1, 65536));
-  cmd->add_option("--time", a->time, "Give up after this many seconds (default: no limit)")
+  cmd->add_option("--time", a->time,
+                  "Give up after this many seconds (default: no limit for Kalah, 30 for the others)")
       ->check(CLI::Range(0.0, 864000.0));
+  cmd->add_flag("--db-stats", a->db_stats,
+                "Print the boards, exact values and won/drawn/lost counts of each level of --db");
   cmd->add_flag("--result-only", a->result_only,
                 "Stop once win, draw or loss is proven, without pinning the margin");
   cmd->add_flag("--json", a->json, "Print JSON");
-  cmd->callback([a] {
+  cmd->callback([a, cmd] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     const sowing::State& s = sowing_of(l);
-    const solve::KalahRules rules = solve::kalah_rules(s.rules());
+    std::optional<solve::KalahRules> kalah;
+    try {
+      kalah = solve::kalah_rules(s.rules());
+    } catch (const VariantError&) {
+      if (cmd->count("--db-seeds") == 0) a->db_seeds = 12;
+      if (cmd->count("--time") == 0) a->time = 30;
+      SolveArgs args{a->db, a->build_db, a->db_seeds, a->threads, a->time, a->db_stats, a->json};
+      return solve_sowing_command(*l.game, s, args);
+    }
+    const solve::KalahRules rules = *kalah;
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;

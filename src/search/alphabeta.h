@@ -54,6 +54,10 @@ struct AlphaBetaOptions {
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
   int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
+  // An endgame database (solve/): called with a `const S*` reached by an irreversible move
+  // (nothing before it can repeat) or in a game without cycles; true when it knows the
+  // position's value (values.h scale, the mover's view), `exact` when that is proven.
+  std::function<bool(const void* state, int& value, bool& exact)> probe;
 };
 
 // The table depth of a solved entry: searched to the end of every line, good for any depth.
@@ -462,6 +466,18 @@ class AlphaBeta {
       if (child.is_over()) {
         pv_len[ply] = ply;
         return terminal(child, me);
+      }
+      if (owner.options_.probe) {
+        bool fresh = true;
+        if constexpr (requires { child.irreversible_count(); })
+          fresh = child.irreversible_count() != parent.irreversible_count();
+        int v;
+        bool exact;
+        if (fresh && owner.options_.probe(&child, v, exact)) {
+          pv_len[ply] = ply;
+          if (!exact) ++guesses;
+          return child.to_move() == me ? v : -v;
+        }
       }
       if (depth <= 0 && !is_chance(child)) {
         // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at

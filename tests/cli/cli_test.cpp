@@ -298,14 +298,40 @@ TEST(Cli, SolveAgreesWithItsDatabase) {
 }
 
 TEST(Cli, SolveRefusesWhatItCannotDo) {
-  auto oware = naqala("solve oware");
-  EXPECT_EQ(oware.status, 2);
-  EXPECT_THAT(oware.out, HasSubstr("cannot solve oware"));
+  auto toguz = naqala("solve toguz --build-db 4");
+  EXPECT_EQ(toguz.status, 2);
+  EXPECT_THAT(toguz.out, HasSubstr("cannot hold toguz"));
   auto missing = naqala("solve kalah --db /nonexistent/kalah.db");
   EXPECT_EQ(missing.status, 2);
   EXPECT_THAT(missing.out, HasSubstr("cannot open the database /nonexistent/kalah.db"));
   auto over = naqala("solve kalah --position \"0,0,0,0,0,0/1,0,2,0,0,1/25,19/S\"");
   EXPECT_EQ(over.status, 2) << over.out;
+}
+
+// `naqala solve oware`: a small database built to a file, its statistics, and a position
+// solved with it (the fields of the public contract).
+TEST(Cli, SolvesOwareWithItsDatabase) {
+  const std::string file = ::testing::TempDir() + "/cli_oware.db";
+  auto built = naqala("solve oware --build-db 6 --db " + file + " --json");
+  ASSERT_EQ(built.status, 0) << built.out;
+  EXPECT_EQ(nlohmann::json::parse(built.out)["width"], 2);
+  auto stats = naqala("solve oware --db-stats --db " + file + " --json");
+  ASSERT_EQ(stats.status, 0) << stats.out;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["levels"].size(), 7u);
+  // 4 seeds left, South to move: the database settles the result (a win), the search the rest.
+  auto solved = naqala("solve oware --position \"0,0,0,0,1,1/1,0,0,0,0,1/22,22/S\" --db " + file +
+                       " --time 3 --json");
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const auto j = nlohmann::json::parse(solved.out);
+  for (const char* key : {"margin_low", "margin_high", "best_move", "exact", "verdict",
+                          "optimal_moves", "decided", "nodes"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_LE(j["margin_low"].get<int>(), j["margin_high"].get<int>());
+  EXPECT_TRUE(j["decided"].get<bool>());
+  auto other = naqala("solve awale --position \"0,0,0,0,1,1/1,0,0,0,0,1/22,22/S\" --db " + file);
+  EXPECT_EQ(other.status, 2);
+  EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
+  std::remove(file.c_str());
 }
 
 }  // namespace

@@ -29,6 +29,16 @@ State State::initial(const Rules& rules) {
   return s;
 }
 
+State State::from_pits(const Rules& rules, const std::uint8_t* pits, Player mover) {
+  State s;
+  s.rules_ = &rules;
+  std::memcpy(s.board_.data(), pits, static_cast<std::size_t>(rules.pit_count()));
+  s.mover_ = mover;
+  s.owners_ = rules.north_owned;
+  s.check_end(opponent(mover));
+  return s;
+}
+
 void State::end_by_cycle() {
   if (rules_->general) {
     // A cycle inside a round ends that round (the seeds go to the pits' owners).

@@ -48,6 +48,10 @@ class State {
   static State initial(const Rules& rules);
   // Parses the position text of docs/notation.md; throws ParseError.
   static State from_position(const Rules& rules, std::string_view text);
+  // A fast-path position from its pits alone (South's row then North's, each from its owner's
+  // left; stores empty), `mover` to move, checked as a position starts (can he move at all?).
+  // The endgame databases of src/solve enumerate boards with it.
+  static State from_pits(const Rules& rules, const std::uint8_t* pits, Player mover);
 
   Player to_move() const { return mover_; }
   bool is_over() const { return reason_ != EndReason::None; }
