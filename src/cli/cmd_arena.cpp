@@ -7,8 +7,11 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/terminal.h"
 #include "core/error.h"
 #include "engine/arena.h"
+#include "core/json_text.h"
+#include "protocol/external_engine.h"
 
 namespace naqala::cli {
 
@@ -40,6 +43,8 @@ nlohmann::json to_json(const engine::ArenaOptions& o, const engine::ArenaResult&
                        {"result", g.result},
                        {"end", g.end},
                        {"plies", g.plies}});
+    for (std::size_t i = 0; i < r.results.size(); ++i)
+      if (!r.results[i].failure.empty()) games[i]["failure"] = r.results[i].failure;
     j["game_results"] = games;
   }
   return j;
@@ -71,11 +76,27 @@ void add_arena_command(CLI::App& app) {
     int games = 100, threads = 1, opening_plies = 4;
     std::uint64_t seed = 1;
     bool json = false, quiet = false;
+    double movetime = 0, grace = 10, time_margin = 0.2;
+    std::string tc;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant")->required();
   cmd->add_option("--engine", a->engines,
-                  "Engine spec (twice): level:N, alphabeta:time=S,..., mcts:sims=N,..., random");
+                  "Engine spec (twice): level:N, alphabeta:time=S,..., mcts:sims=N,..., random, "
+                  "or 'cmd:COMMAND ARGS' for a program that speaks the engine protocol");
+  cmd->add_option("--movetime", a->movetime,
+                  "Seconds per move for every engine (default: each engine's own limits; 1 s "
+                  "for a cmd: engine)")
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--tc", a->tc,
+                  "Game clock BASE+INC in seconds (e.g. 60+0.5): a fallen flag loses the game");
+  cmd->add_option("--time-margin", a->time_margin,
+                  "Seconds a clock may run below zero before its flag falls (default 0.2)")
+      ->check(CLI::Range(0.0, 3600.0));
+  cmd->add_option("--hang-seconds", a->grace,
+                  "Seconds past its time before a cmd: engine that gives no move loses as hung "
+                  "(default 10)")
+      ->check(CLI::Range(0.1, 86400.0));
   cmd->add_option("--ladder", a->ladder,
                   "Play each level of FROM-TO against the level below it, e.g. 1-10");
   cmd->add_option("--games", a->games, "Games per match (even: each opening twice; default 100)")
@@ -96,6 +117,27 @@ void add_arena_command(CLI::App& app) {
     base.threads = a->threads;
     base.opening_plies = a->opening_plies;
     base.seed = a->seed;
+    base.movetime = a->movetime;
+    base.time_margin = a->time_margin;
+    if (!a->tc.empty()) {
+      double inc = 0;
+      char extra = 0;
+      const int n = std::sscanf(a->tc.c_str(), "%lf+%lf%c", &base.clock_base, &inc, &extra);
+      if (n < 1 || n > 2 || base.clock_base <= 0 || inc < 0 ||
+          (n == 1 && a->tc.find_first_not_of("0123456789.") != std::string::npos))
+        throw Error("--tc " + a->tc + ": write BASE or BASE+INC in seconds, e.g. 60+0.5");
+      base.clock_increment = inc;
+      if (a->movetime > 0) throw Error("give --movetime or --tc, not both");
+    }
+    protocol::ExternalOptions external;
+    external.grace_seconds = a->grace;
+    if (a->movetime > 0) external.movetime = a->movetime;
+    base.make_engine = [external](const AnyGame& game,
+                                  const std::string& spec) -> std::unique_ptr<engine::Engine> {
+      if (spec.rfind("cmd:", 0) == 0)
+        return std::make_unique<protocol::ExternalEngine>(game, spec.substr(4), external);
+      return engine::make_engine(game, spec);
+    };
     if (!a->ladder.empty()) {
       if (!a->engines.empty()) throw Error("give --ladder or two --engine, not both");
       int from = 0, to = 0;
@@ -118,20 +160,35 @@ void add_arena_command(CLI::App& app) {
     }
     nlohmann::json all = nlohmann::json::array();
     for (auto& m : matches) {
+      // On a terminal one line redrawn in place; in a log (not a terminal) a plain line at
+      // every tenth of the match, without carriage returns or escape codes.
       if (!a->quiet && !a->json)
-        m.progress = [&m](int done, int total) {
-          std::fprintf(stderr, "\r%s vs %s: %d/%d games", m.engines[0].c_str(),
+        m.progress = [&m, tty = stderr_is_terminal(), shown = -1](int done, int total) mutable {
+          if (tty) {
+            std::fprintf(stderr, "\r%s vs %s: %d/%d games", m.engines[0].c_str(),
+                         m.engines[1].c_str(), done, total);
+            if (done == total) std::fprintf(stderr, "\r\033[K");
+            return;
+          }
+          const int tenth = total ? done * 10 / total : 10;
+          if (tenth == shown) return;
+          shown = tenth;
+          std::fprintf(stderr, "%s vs %s: %d/%d games\n", m.engines[0].c_str(),
                        m.engines[1].c_str(), done, total);
-          if (done == total) std::fprintf(stderr, "\r\033[K");
         };
       const auto r = engine::run_arena(m);
+      for (std::size_t g = 0; g < r.results.size(); ++g)
+        if (!r.results[g].failure.empty())
+          std::fprintf(stderr, "game %zu: %s lost by %s: %s\n", g + 1,
+                       m.engines[(r.results[g].first_engine_points == 0) ? 0 : 1].c_str(),
+                       r.results[g].end.c_str(), r.results[g].failure.c_str());
       if (a->json) {
         all.push_back(to_json(m, r, matches.size() == 1));
       } else {
         print_line(m, r);
       }
     }
-    if (a->json) std::cout << (matches.size() == 1 ? all[0] : all).dump() << "\n";
+    if (a->json) std::cout << json_text((matches.size() == 1 ? all[0] : all)) << "\n";
   });
 }
 

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -41,9 +42,8 @@ void add_bench_command(CLI::App& app) {
     }
     const double pps = total.plies / seconds;
     if (a->json) {
-      std::cout << nlohmann::json{{"variant", l.game->spec()}, {"games", total.games}, {"plies", total.plies},
-                                  {"seconds", seconds}, {"plies_per_second", pps}, {"threads", a->threads}}
-                       .dump()
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()}, {"games", total.games}, {"plies", total.plies},
+                                  {"seconds", seconds}, {"plies_per_second", pps}, {"threads", a->threads}})
                 << "\n";
       return;
     }

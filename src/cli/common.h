@@ -28,7 +28,10 @@ Loaded load_state(const std::string& variant, const std::string& position, const
                   const std::string& moves);
 
 nlohmann::json outcome_json(const AnyState& state);
-std::string read_file(const std::string& path);
+std::string read_file(const std::string& path, const std::string& what = "file");
+
+// Thrown by a check that found problems and has reported them: the program exits with status 1.
+struct CheckFailed {};
 
 // v with `digits` decimals ("%.*f").
 std::string fixed(double v, int digits);

@@ -82,8 +82,11 @@ ArenaResult run_arena(const ArenaOptions& o) {
   if (o.games < 1) throw Error("--games must be at least 1");
   if (o.threads < 1) throw Error("--threads must be at least 1");
   auto game = make_game(o.variant);
+  const auto build = [&o](const AnyGame& g, const std::string& spec) {
+    return o.make_engine ? o.make_engine(g, spec) : make_engine(g, spec);
+  };
   // Fail early, on the calling thread, if a spec is wrong.
-  for (const auto& spec : o.engines) make_engine(*game, spec);
+  for (const auto& spec : o.engines) build(*game, spec);
   const int pairs = (o.games + 1) / 2;
   const int total = 2 * pairs;
   const auto openings = make_openings(*game, pairs, o.opening_plies, o.seed);
@@ -99,28 +102,70 @@ ArenaResult run_arena(const ArenaOptions& o) {
   auto worker = [&](int thread) {
     try {
       auto local_game = make_game(o.variant);
-      std::array<std::unique_ptr<Engine>, 2> engines{make_engine(*local_game, o.engines[0]),
-                                                     make_engine(*local_game, o.engines[1])};
+      std::array<std::unique_ptr<Engine>, 2> engines{build(*local_game, o.engines[0]),
+                                                     build(*local_game, o.engines[1])};
       Rng dice(o.seed * 1000003 + thread);
       std::array<double, 2> my_seconds{};
       std::array<std::uint64_t, 2> my_moves{};
       for (int g; (g = next.fetch_add(1)) < total;) {
         const int first_side = g % 2;  // engines[0] plays South in even games
         auto s = local_game->from_position(openings[g / 2]);
+        GameHistory history{openings[g / 2], {}};
+        for (auto& e : engines) e->new_game();
+        std::array<double, 2> clock{o.clock_base, o.clock_base};  // by side
         int plies = 0;
+        int failed_side = -1;
+        std::string failure, failure_kind;
         while (!s->is_over() && plies < o.max_plies) {
           if (s->is_chance_node()) {
-            s->apply_chance(s->sample_chance(dice));
+            const std::string roll = s->sample_chance(dice);
+            s->apply_chance(roll);
+            history.moves.push_back(roll);
             continue;
           }
           const int side = index(s->to_move());
           const int e = side == first_side ? 0 : 1;
+          SearchRequest request;
+          request.history = &history;
+          request.limits.seconds = o.movetime;
+          if (o.clock_base > 0) {
+            request.on_clock = true;
+            request.clock = {clock[side], o.clock_increment};
+          }
           const auto start = std::chrono::steady_clock::now();
-          const std::string move = engines[e]->choose_move(*s);
-          my_seconds[e] +=
+          std::string move;
+          try {
+            move = engines[e]->think(*s, request).best_move;
+          } catch (const EngineFailure& f) {
+            failure_kind = f.kind();
+            failure = f.what();
+          }
+          const double used =
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          my_seconds[e] += used;
           ++my_moves[e];
-          s->play(move);
+          if (failure.empty() && o.clock_base > 0) {
+            clock[side] -= used;
+            if (clock[side] < -o.time_margin) {
+              failure_kind = "time forfeit";
+              failure = o.engines[e] + " ran out of time";
+            }
+            clock[side] += o.clock_increment;
+          }
+          if (failure.empty()) {
+            try {
+              s->play(move);
+            } catch (const Error& err) {
+              failure_kind = "illegal move";
+              failure = o.engines[e] + " played '" + move + "': " + err.what();
+            }
+          }
+          if (!failure.empty()) {
+            failed_side = side;
+            failure += " (position " + s->position() + ")";
+            break;
+          }
+          history.moves.push_back(move);
           ++plies;
         }
         ArenaGame r;
@@ -129,7 +174,12 @@ ArenaResult run_arena(const ArenaOptions& o) {
         r.plies = plies;
         const Outcome out = s->outcome();
         double south = out.south_points();
-        if (!s->is_over()) {
+        if (failed_side >= 0) {
+          // The engine that failed loses the game; the match goes on.
+          south = failed_side == 0 ? 0.0 : 1.0;
+          r.end = failure_kind;
+          r.failure = failure;
+        } else if (!s->is_over()) {
           // Adjudicated by the score so far.
           south = out.scores[0] > out.scores[1] ? 1.0 : out.scores[0] < out.scores[1] ? 0.0 : 0.5;
           r.end = "adjudicated";

@@ -4,8 +4,11 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "engine/engine.h"
 
 namespace naqala::engine {
 
@@ -17,6 +20,13 @@ struct ArenaOptions {
   int opening_plies = 4;               // random plies from the start that make an opening
   std::uint64_t seed = 1;
   int max_plies = 2000;  // a game still running then is adjudicated by its score
+  // Time control: seconds per move for every engine, or a game clock (base + increment per
+  // move, seconds) whose fall loses the game; 0 = each engine's own limits.
+  double movetime = 0;
+  double clock_base = 0, clock_increment = 0;
+  double time_margin = 0.2;  // seconds a clock may go below zero before the flag falls
+  // Builds the engines (make_engine when unset; the CLI adds outside programs, `cmd:`).
+  std::function<std::unique_ptr<Engine>(const AnyGame&, const std::string& spec)> make_engine;
   std::function<void(int done, int total)> progress;
 };
 
@@ -26,7 +36,9 @@ struct ArenaGame {
   double first_engine_points = 0;  // 1, 0.5 or 0
   int plies = 0;
   std::string result;  // "1-0", "0-1", "1/2-1/2" (South's view)
-  std::string end;     // the end reason
+  std::string end;     // the end reason, or how an engine lost it: "crash", "hang",
+                       // "illegal move", "time forfeit"
+  std::string failure;  // what the failing engine did, with the position; empty otherwise
 };
 
 struct ArenaResult {

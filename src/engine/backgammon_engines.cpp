@@ -46,6 +46,16 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
       return s.format_move(backgammon::choose_move(s).move);
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    const auto& s = typed_state<backgammon::State>(state, name());
+    if (s.phase() != backgammon::Phase::Moving) {
+      Analysis a;
+      a.best_move = s.format_move(backgammon::choose_move(s).move);
+      a.pv = {a.best_move};
+      return a;
+    }
+    return AlphaBetaEngine::think(state, request);
+  }
 };
 
 // The neural engine's `net:` spec: plies=0..3, noise=X, keep=K0/K1 (move filters),

@@ -6,27 +6,32 @@
 // Values are in points (seeds for sowing games) from the view of the player to move; a
 // proven result reads as +-(1000 + margin), e.g. 1010 = "wins by 10".
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "games/any_game.h"
 
 namespace naqala::engine {
 
 struct MoveScore {
   std::string move;
-  double value;  // mover's view
+  double value;       // mover's view
+  bool exact = true;  // false: an upper bound (the move is not among the lines asked for)
 };
 
 struct Analysis {
   std::string best_move;
   double value = 0;  // mover's view, in points; +-(1000 + margin) when proven
   std::vector<std::string> pv;
-  std::vector<MoveScore> scores;  // every legal move scored, best first
-  int depth = 0;                  // alpha-beta: completed depth; MCTS: deepest tree line
-  std::uint64_t nodes = 0;        // alpha-beta: positions visited; MCTS: simulations
+  // Every legal move scored, best first: the best `Limits::multipv` exactly, the others by an
+  // upper bound that shows they are worse.
+  std::vector<MoveScore> scores;
+  int depth = 0;            // alpha-beta: completed depth; MCTS: deepest tree line
+  std::uint64_t nodes = 0;  // alpha-beta: positions visited; MCTS: simulations
   double seconds = 0;
   bool proven = false;  // the value is exact (every line searched to the end)
 };
@@ -35,14 +40,51 @@ struct Limits {
   double seconds = 0;
   int depth = 0;
   std::uint64_t nodes = 0;  // 0 = unset
+  int multipv = 1;          // how many best moves get exact values (alpha-beta)
 };
 
 // A game clock for choose_move_on_clock: the mover's remaining time and increment, seconds.
 struct Clock {
   double remaining = 0;
   double increment = 0;
+  int moves_to_go = 0;  // moves to the next time control; 0 = the rest of the game
 };
 
+// The game so far: where it started (a position text) and every move since, in naqala's
+// notation (backgammon's rolls among them, as "3-1").
+struct GameHistory {
+  std::string start;
+  std::vector<std::string> moves;
+};
+
+// A search the caller controls: the engine protocol's `go` (src/protocol/).
+struct SearchRequest {
+  // The game that led to the state, for engines that want it (an outside program is sent it
+  // as `position text START moves ...`); null: the state alone.
+  const GameHistory* history = nullptr;
+  Limits limits;          // set ones replace the spec's limits
+  bool on_clock = false;  // budget the time from `clock` (limits.seconds, when set, caps it)
+  Clock clock;
+  bool infinite = false;  // search until stop()
+  // Hears each completed iteration (depth, value, nodes, pv) while the search runs.
+  std::function<void(const Analysis&)> progress;
+};
+
+// An engine that failed as a player: an outside program that crashed, hung, broke the
+// protocol or answered an illegal move. The arena scores the game as its loss and goes on.
+class EngineFailure : public Error {
+ public:
+  EngineFailure(std::string kind, const std::string& what) : Error(what), kind_(std::move(kind)) {}
+  const std::string& kind() const { return kind_; }  // "crash", "hang", "illegal move", ...
+
+ private:
+  std::string kind_;
+};
+
+// The game so far: every entry point passes the state a game reached by playing its moves
+// (AnyGame::new_game() or from_position(), then AnyState::play for each move), and the state
+// carries the history a search needs (the positions a repetition could come back to, for games
+// that end on a cycle). A state made by from_position() alone starts a history there.
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -57,6 +99,18 @@ class Engine {
     (void)clock;
     return choose_move(state);
   }
+  // The engine's move (with its spec's noise) under `request`, and what the search found.
+  // stop(), from another thread, ends it early with the best move found so far.
+  virtual Analysis think(const AnyState& state, const SearchRequest& request) {
+    Analysis a;
+    a.best_move =
+        request.on_clock ? choose_move_on_clock(state, request.clock) : choose_move(state);
+    a.pv = {a.best_move};
+    return a;
+  }
+  virtual void stop() {}
+  // A new game starts (the arena, between games): engines that keep state may reset it.
+  virtual void new_game() {}
 };
 
 // spec: "level:N" (N = 1..10),

@@ -31,6 +31,16 @@ class OmwesoEngine : public Engine {
   Analysis analyze(const AnyState& state, const Limits& limits) override {
     return search_->analyze(state, limits);
   }
+  Analysis think(const AnyState& state, const SearchRequest& request) override {
+    if (auto m = setup_move(state)) {
+      Analysis a;
+      a.best_move = *m;
+      a.pv = {*m};
+      return a;
+    }
+    return search_->think(state, request);
+  }
+  void stop() override { search_->stop(); }
 
  private:
   std::optional<std::string> setup_move(const AnyState& state) {
