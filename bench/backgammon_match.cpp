@@ -225,8 +225,7 @@ int main(int argc, char** argv) {
       std::printf(
           "%s %d-ply vs %s: %d games, naqala %+.3f ppg +- %.3f (95%%), won %d (%d gammons), lost "
           "%d gammons; %.0f s\n",
-          "naqala", plies, rival.c_str(), games, mean, margin, wins, gammons, lost_gammons,
-          secs);
+          "naqala", plies, rival.c_str(), games, mean, margin, wins, gammons, lost_gammons, secs);
       std::fflush(stdout);
     }
   }

@@ -1,8 +1,14 @@
 // Bear-off databases: built by dynamic programming over the positions in order of pips.
 #include "eval/backgammon_bearoff.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <numeric>
 
@@ -208,13 +214,90 @@ float OneSided::expected_rolls(int index) const {
   return mean(off[index]);
 }
 
+namespace {
+
+std::uint64_t fnv1a(const void* p, std::size_t n, std::uint64_t h = 0xcbf29ce484222325ULL) {
+  const auto* c = static_cast<const unsigned char*>(p);
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= c[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+// Where built tables are kept between runs: $NAQALA_CACHE_DIR, else $XDG_CACHE_HOME/naqala,
+// else ~/.cache/naqala; empty when none can be named.
+std::filesystem::path cache_dir() {
+  if (const char* d = std::getenv("NAQALA_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)
+    return std::filesystem::path(d) / "naqala";
+  if (const char* d = std::getenv("HOME"); d && *d)
+    return std::filesystem::path(d) / ".cache" / "naqala";
+  return {};
+}
+
+// A table of floats kept in `name` under the cache directory with its FNV-1a checksum; a
+// missing, short or damaged file is rebuilt by `build` and written again (a new file renamed
+// over the old, so processes building at once never read half a file). Failing to write
+// only costs the next run the build.
+std::vector<float> cached(const std::string& name, std::size_t size,
+                          const std::function<std::vector<float>()>& build) {
+  const auto dir = cache_dir();
+  const auto path = dir / name;
+  if (!dir.empty()) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<float> v(size);
+    std::uint64_t sum = 0;
+    if (in.read(reinterpret_cast<char*>(v.data()),
+                static_cast<std::streamsize>(size * sizeof(float))) &&
+        in.read(reinterpret_cast<char*>(&sum), sizeof sum) && in.peek() == EOF &&
+        sum == fnv1a(v.data(), size * sizeof(float)))
+      return v;
+  }
+  std::vector<float> v = build();
+  if (!dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    const auto tmp = path.string() + "." + std::to_string(::getpid()) + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      const std::uint64_t sum = fnv1a(v.data(), v.size() * sizeof(float));
+      out.write(reinterpret_cast<const char*>(v.data()),
+                static_cast<std::streamsize>(v.size() * sizeof(float)));
+      out.write(reinterpret_cast<const char*>(&sum), sizeof sum);
+    }
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) std::filesystem::remove(tmp, ec);
+  }
+  return v;
+}
+
+}  // namespace
+
 const OneSided& one_sided() {
-  static const OneSided db = build_one_sided();
+  static const OneSided db = [] {
+    constexpr std::size_t kRow = kMaxRolls, kHalf = std::size_t{kOneSidedPositions} * kRow;
+    const auto flat = cached("bearoff-one-sided-v1.bin", 2 * kHalf, [] {
+      const OneSided built = build_one_sided();
+      std::vector<float> v(2 * kHalf);
+      std::memcpy(v.data(), built.off.data(), kHalf * sizeof(float));
+      std::memcpy(v.data() + kHalf, built.first_off.data(), kHalf * sizeof(float));
+      return v;
+    });
+    OneSided o;
+    o.off.resize(kOneSidedPositions);
+    o.first_off.resize(kOneSidedPositions);
+    std::memcpy(o.off.data(), flat.data(), kHalf * sizeof(float));
+    std::memcpy(o.first_off.data(), flat.data() + kHalf, kHalf * sizeof(float));
+    return o;
+  }();
   return db;
 }
 
 const TwoSided& two_sided() {
-  static const TwoSided db = build_two_sided();
+  static const TwoSided db{cached("bearoff-two-sided-v1.bin",
+                                  std::size_t{kTwoSidedPositions} * kTwoSidedPositions,
+                                  [] { return build_two_sided().win; })};
   return db;
 }
 

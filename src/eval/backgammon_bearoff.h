@@ -6,7 +6,9 @@
 // expected count) and the distribution of rolls needed to bear off the first checker
 // (playing to save the gammon). Two-sided: every pair of positions of up to 6 checkers on
 // the six home points (924 x 924), with the exact cubeless winning chance of the side on
-// roll. Both are built in memory on first use (a second or two) and carry a checksum.
+// roll. Both are built on first use (a second or two) and kept, with an FNV-1a checksum, in
+// the cache directory ($NAQALA_CACHE_DIR, $XDG_CACHE_HOME/naqala or ~/.cache/naqala); a
+// damaged file is rebuilt.
 #include <array>
 #include <cstdint>
 #include <optional>
