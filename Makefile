@@ -3,8 +3,9 @@
 JOBS ?= $(shell nproc)
 RELEASE := build/release
 ASAN := build/asan
+FUZZ := build/fuzz
 
-.PHONY: run test test-asan deps release asan bench clean format
+.PHONY: run test test-asan test-fuzz deps release asan fuzz bench clean format
 
 deps:
 	@scripts/install-deps
@@ -16,6 +17,15 @@ release: deps
 asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build $(ASAN) -j $(JOBS)
+
+# libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md); test-fuzz runs each
+# for 30 s from its seed corpus, and every fixed crash once.
+fuzz: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build $(FUZZ) -j $(JOBS) --target naqala_fuzzers
+
+test-fuzz: fuzz
+	@cd $(FUZZ) && ctest --output-on-failure -j $(JOBS) -L fuzz $(CTEST_ARGS)
 
 # The browser app on http://localhost:8080 (naqala.db keeps players and games across restarts).
 run: release

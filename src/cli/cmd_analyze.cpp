@@ -1,16 +1,22 @@
 // naqala analyze VARIANT [--position P] [--record F] [--moves ...] [--time S] [--depth D]
 //                        [--engine SPEC] [--json]
 // The best move, its value, the principal variation and a score for every legal move.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <iostream>
 
+#include "cli/backgammon_hint.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/error.h"
 #include "engine/engine.h"
+#include "games/backgammon/backgammon.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_solver.h"
+#include "core/json_text.h"
+#include "solve/sowing_solve.h"
 
 namespace naqala::cli {
 
@@ -35,11 +41,19 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
     }
   }
   if (!rules) {
-    if (!db_file.empty())
-      throw Error(
-          "--db works with Kalah-like rulesets only (the endgame databases cover Kalah "
-          "and its variants)");
-    return engine::prove(state, seconds);
+    if (db_file.empty()) return engine::prove(state, seconds);
+    if (!typed) throw Error("--db works with two-row sowing rulesets only (the endgame databases)");
+    // Oware, Awale, ...: the search on top of the database, bounded by the time (30 s).
+    const auto db = solve::SowingDb::load(db_file);
+    const auto m = solve::solve_sowing(typed->typed(), &db, seconds > 0 ? seconds : 30);
+    engine::Proof p;
+    p.decided = m.decided();
+    p.exact = m.exact();
+    p.low = m.low;
+    p.high = m.high;
+    p.nodes = m.nodes;
+    p.seconds = m.seconds;
+    return p;
   }
   const sowing::State& s = typed->typed();
   const auto db =
@@ -56,6 +70,9 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
   return p;
 }
 
+// Engine options that set a limit of their own.
+constexpr std::array<std::string_view, 4> kLimitKeys = {"time=", "depth=", "nodes=", "sims="};
+
 }  // namespace
 
 void add_analyze_command(CLI::App& app) {
@@ -66,27 +83,36 @@ void add_analyze_command(CLI::App& app) {
     double time = 0;
     int depth = 0;
     int threads = 0;
+    int multipv = 1;
     bool json = false;
     bool prove = false;
+    bool engine_given = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
-  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)");
+  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)")
+      ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 5 1\"");
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
   cmd->add_option("--threads", a->threads, "Search threads (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--multipv", a->multipv,
+                  "Give the N best moves exact values and lines (default 1: the others get "
+                  "upper bounds, which is faster)")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--engine", a->engine,
-                  "Engine spec: alphabeta[:...] (default), mcts[:...], level:N");
+                  "Engine spec: alphabeta[:...] (default), mcts[:...], level:N (backgammon: "
+                  "level:8 by default, printed as gnubg's hint; net:...)")
+      ->each([a](const std::string&) { a->engine_given = true; });
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->add_flag("--prove", a->prove,
                 "Prove the result and the margin by search to the end (Kalah-like games; --time "
                 "limits it)");
   cmd->add_option("--db", a->db,
-                  "With --prove on Kalah-like rulesets: the endgame database to use (naqala solve "
-                  "--build-db)");
+                  "An endgame database (naqala solve VARIANT --build-db K): the alpha-beta "
+                  "engine probes it (values it settles are marked proven), --prove uses it");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     if (l.state->is_over())
@@ -101,7 +127,7 @@ void add_analyze_command(CLI::App& app) {
           p.exact ? "exactly " + std::to_string(p.low)
                   : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
       if (a->json) {
-        std::cout << nlohmann::json{{"variant", l.game->spec()},
+        std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                     {"position", l.state->position()},
                                     {"to_move", who},
                                     {"decided", p.decided},
@@ -110,14 +136,30 @@ void add_analyze_command(CLI::App& app) {
                                     {"margin_high", p.high},
                                     {"verdict", verdict},
                                     {"nodes", p.nodes},
-                                    {"seconds", p.seconds}}
-                         .dump()
+                                    {"seconds", p.seconds}})
                   << "\n";
         return;
       }
       std::cout << l.game->spec() << " " << l.state->position() << ": " << verdict << "; " << who
                 << "'s final margin is " << margin << " (" << p.nodes << " nodes, "
                 << fixed(p.seconds, 1) << " s)\n";
+      return;
+    }
+    if (const auto* bg = dynamic_cast<const TypedState<backgammon::State>*>(l.state.get());
+        bg && (!a->engine_given || a->engine.starts_with("level:"))) {
+      // Backgammon: gnubg's hint from the neural engine at the level (default 8).
+      int level = 8;
+      if (a->engine_given && std::sscanf(a->engine.c_str(), "level:%d", &level) != 1)
+        throw Error("--engine " + a->engine + ": write level:N with N from 1 to 10");
+      engine::NetEngineConfig c = engine::backgammon_level(level);
+      if (a->depth > 0) c.search.plies = std::min(a->depth, 3);
+      if (a->time > 0) c.search.seconds = a->time;
+      if (a->threads > 0) c.search.threads = a->threads;
+      const auto hint = backgammon_hint(bg->typed(), c);
+      if (a->json)
+        std::cout << hint.dump() << "\n";
+      else
+        std::cout << l.state->render() << format_backgammon_hint(hint);
       return;
     }
     std::string spec = a->engine;
@@ -127,16 +169,31 @@ void add_analyze_command(CLI::App& app) {
       spec += (spec.find(':') == std::string::npos ? ":" : ",") + std::string("threads=") +
               std::to_string(a->threads);
     }
+    if (!a->db.empty()) {
+      if (!spec.starts_with("alphabeta"))
+        throw Error("--db works with the alphabeta engine, not '" + spec + "'");
+      spec += (spec.find(':') == std::string::npos ? ":" : ",") + std::string("db=") + a->db;
+    }
     auto engine = engine::make_engine(*l.game, spec);
     engine::Limits limits;
     limits.depth = a->depth;
-    limits.seconds = a->time > 0 ? a->time : (a->depth > 0 ? 0 : 2);
+    limits.multipv = a->multipv;
+    // A level, or a spec with its own limit, keeps it; otherwise 2 s.
+    const bool own_limit = spec.starts_with("level") ||
+                           std::any_of(kLimitKeys.begin(), kLimitKeys.end(), [&](auto key) {
+                             return spec.find(key) != std::string::npos;
+                           });
+    limits.seconds = a->time > 0 ? a->time : (a->depth > 0 || own_limit ? 0 : 2);
     const auto r = engine->analyze(*l.state, limits);
     const double nps = r.seconds > 0 ? r.nodes / r.seconds : 0;
     if (a->json) {
       nlohmann::json scores = nlohmann::json::array();
-      for (const auto& s : r.scores) scores.push_back({{"move", s.move}, {"value", s.value}});
-      std::cout << nlohmann::json{{"variant", l.game->spec()},
+      for (const auto& s : r.scores) {
+        nlohmann::json one{{"move", s.move}, {"value", s.value}};
+        if (!s.exact) one["bound"] = "upper";
+        scores.push_back(one);
+      }
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                   {"position", l.state->position()},
                                   {"to_move", std::string(name(l.state->to_move()))},
                                   {"engine", engine->name()},
@@ -148,8 +205,7 @@ void add_analyze_command(CLI::App& app) {
                                   {"depth", r.depth},
                                   {"nodes", r.nodes},
                                   {"seconds", r.seconds},
-                                  {"nodes_per_second", nps}}
-                       .dump()
+                                  {"nodes_per_second", nps}})
                 << "\n";
       return;
     }
@@ -158,7 +214,9 @@ void add_analyze_command(CLI::App& app) {
               << describe(r.value) << (r.proven ? " (proven)" : "") << "\n";
     std::cout << "principal variation: " << join_moves(r.pv) << "\n";
     std::cout << "every move (value for " << name(l.state->to_move()) << "):\n";
-    for (const auto& s : r.scores) std::cout << "  " << s.move << "  " << describe(s.value) << "\n";
+    for (const auto& s : r.scores)
+      std::cout << "  " << s.move << "  " << (s.exact ? "" : "at most ") << describe(s.value)
+                << "\n";
     std::cout << "depth " << r.depth << ", " << r.nodes << " nodes in " << fixed(r.seconds, 3)
               << " s (" << static_cast<std::uint64_t>(nps) << " nodes/s), engine " << engine->name()
               << "\n";

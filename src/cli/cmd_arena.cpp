@@ -7,8 +7,10 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/terminal.h"
 #include "core/error.h"
 #include "engine/arena.h"
+#include "core/json_text.h"
 #include "protocol/external_engine.h"
 
 namespace naqala::cli {
@@ -158,11 +160,21 @@ void add_arena_command(CLI::App& app) {
     }
     nlohmann::json all = nlohmann::json::array();
     for (auto& m : matches) {
+      // On a terminal one line redrawn in place; in a log (not a terminal) a plain line at
+      // every tenth of the match, without carriage returns or escape codes.
       if (!a->quiet && !a->json)
-        m.progress = [&m](int done, int total) {
-          std::fprintf(stderr, "\r%s vs %s: %d/%d games", m.engines[0].c_str(),
+        m.progress = [&m, tty = stderr_is_terminal(), shown = -1](int done, int total) mutable {
+          if (tty) {
+            std::fprintf(stderr, "\r%s vs %s: %d/%d games", m.engines[0].c_str(),
+                         m.engines[1].c_str(), done, total);
+            if (done == total) std::fprintf(stderr, "\r\033[K");
+            return;
+          }
+          const int tenth = total ? done * 10 / total : 10;
+          if (tenth == shown) return;
+          shown = tenth;
+          std::fprintf(stderr, "%s vs %s: %d/%d games\n", m.engines[0].c_str(),
                        m.engines[1].c_str(), done, total);
-          if (done == total) std::fprintf(stderr, "\r\033[K");
         };
       const auto r = engine::run_arena(m);
       for (std::size_t g = 0; g < r.results.size(); ++g)
@@ -176,7 +188,7 @@ void add_arena_command(CLI::App& app) {
         print_line(m, r);
       }
     }
-    if (a->json) std::cout << (matches.size() == 1 ? all[0] : all).dump() << "\n";
+    if (a->json) std::cout << json_text((matches.size() == 1 ? all[0] : all)) << "\n";
   });
 }
 

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -11,6 +12,7 @@ void add_bench_command(CLI::App& app) {
   auto* bench = app.add_subcommand("bench", "Headline speed figures");
   bench->require_subcommand(1);
   add_bench_search_command(*bench);
+  add_bench_eval_command(*bench);
   auto* random = bench->add_subcommand("random", "Uniformly random games from the start");
   struct Args {
     std::string variant;
@@ -40,9 +42,8 @@ void add_bench_command(CLI::App& app) {
     }
     const double pps = total.plies / seconds;
     if (a->json) {
-      std::cout << nlohmann::json{{"variant", l.game->spec()}, {"games", total.games}, {"plies", total.plies},
-                                  {"seconds", seconds}, {"plies_per_second", pps}, {"threads", a->threads}}
-                       .dump()
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()}, {"games", total.games}, {"plies", total.plies},
+                                  {"seconds", seconds}, {"plies_per_second", pps}, {"threads", a->threads}})
                 << "\n";
       return;
     }

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "engine/engine.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -23,7 +24,8 @@ void add_bench_search_command(CLI::App& bench) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant")->required();
-  cmd->add_option("--position", a->position, "Search this position instead of the start");
+  cmd->add_option("--position", a->position, "Search this position instead of the start")
+      ->check(kNotEmpty);
   cmd->add_option("--depth", a->depth, "Stop alpha-beta at this depth (default: --seconds decides)")
       ->check(CLI::Range(1, 127));
   cmd->add_option("--seconds", a->seconds, "Alpha-beta time (default 5)")
@@ -61,7 +63,7 @@ void add_bench_search_command(CLI::App& bench) {
                               {"simulations_per_second", per(m.simulations, m.seconds)},
                               {"simulations_per_cpu_second", per(m.simulations, cpu_seconds)}};
       };
-      std::cout << nlohmann::json{{"variant", l.game->spec()},
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                   {"threads", a->threads},
                                   {"alphabeta",
                                    {{"nodes", ab.nodes},
@@ -71,8 +73,7 @@ void add_bench_search_command(CLI::App& bench) {
                                     {"nodes_per_cpu_second", per(ab.nodes, ab_cpu)},
                                     {"iterations", its}}},
                                   {"mcts_playout", mcts(playout, playout_cpu)},
-                                  {"mcts_eval", mcts(evaluated, evaluated_cpu)}}
-                       .dump()
+                                  {"mcts_eval", mcts(evaluated, evaluated_cpu)}})
                 << "\n";
       return;
     }

@@ -10,6 +10,7 @@
 #include "games/backgammon/family.h"
 #include "games/backgammon/mat.h"
 #include "games/registry.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -79,8 +80,9 @@ MatchRecord from_record(const GameRecord& rec) {
 
 void add_mat_command(CLI::App& app) {
   auto* mat = app.add_subcommand(
-      "mat", "Backgammon .mat match files (gnubg, Jellyfish): import and export");
+      "mat", "Backgammon .mat match files (gnubg, Jellyfish): import, export, analyze");
   mat->require_subcommand(1);
+  add_mat_analyze_command(*mat);
 
   auto* imp = mat->add_subcommand("import", "Read a .mat file and replay it with naqala's rules");
   struct ImportArgs {
@@ -92,7 +94,7 @@ void add_mat_command(CLI::App& app) {
   imp->add_option("--save", ia->save, "Write the match as a naqala game record (docs/records.md)");
   imp->add_flag("--json", ia->json, "Print JSON");
   imp->callback([ia] {
-    const MatchRecord m = backgammon::import_mat(read_file(ia->file));
+    const MatchRecord m = backgammon::import_mat(read_file(ia->file, ".mat file"));
     const State end = backgammon::replay(m);
     const std::string spec = backgammon::spec_of(m.rules);
     if (!ia->save.empty()) {
@@ -109,15 +111,14 @@ void add_mat_command(CLI::App& app) {
     int rolls = 0, decisions = 0;
     for (const auto& e : m.events) (e.is_roll ? rolls : decisions) += 1;
     if (ia->json) {
-      std::cout << nlohmann::json{{"variant", spec},
+      std::cout << json_text(nlohmann::json{{"variant", spec},
                                   {"players", {m.names[0], m.names[1]}},
                                   {"games", end.games_played()},
                                   {"rolls", rolls},
                                   {"decisions", decisions},
                                   {"score", {end.score(Player::South), end.score(Player::North)}},
                                   {"finished", end.is_over()},
-                                  {"position", end.position()}}
-                       .dump(2)
+                                  {"position", end.position()}}, 2)
                 << "\n";
       return;
     }
@@ -138,7 +139,7 @@ void add_mat_command(CLI::App& app) {
   exp->add_option("-o,--output", ea->output, "The .mat file to write (default: standard output)");
   exp->callback([ea] {
     const std::string text =
-        backgammon::export_mat(from_record(parse_record(read_file(ea->record))));
+        backgammon::export_mat(from_record(parse_record(read_file(ea->record, "record"))));
     if (ea->output.empty()) {
       std::cout << text;
       return;

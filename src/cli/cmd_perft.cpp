@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -16,7 +17,8 @@ void add_perft_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant")->required();
-  cmd->add_option("--position", a->position, "Start from this position");
+  cmd->add_option("--position", a->position, "Start from this position")
+      ->check(kNotEmpty);
   cmd->add_option("--depth", a->depth, "Depth in plies (1 to 30)")->required()->check(CLI::Range(1, 30));
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
@@ -28,9 +30,8 @@ void add_perft_command(CLI::App& app) {
     for (auto c : counts) nodes += c;
     const double nps = seconds > 0 ? nodes / seconds : 0;
     if (a->json) {
-      std::cout << nlohmann::json{{"variant", l.game->spec()}, {"counts", counts}, {"seconds", seconds},
-                                  {"nodes_per_second", nps}}
-                       .dump()
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()}, {"counts", counts}, {"seconds", seconds},
+                                  {"nodes_per_second", nps}})
                 << "\n";
       return;
     }

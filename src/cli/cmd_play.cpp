@@ -4,14 +4,22 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <optional>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/play_help.h"
+#include "cli/terminal.h"
 #include "core/error.h"
 #include "engine/engine.h"
 
@@ -57,19 +65,15 @@ std::string today() {
   return buf;
 }
 
-const char* kHelp =
-    "Type a move as shown in the legal moves (a pit number, counted from your own left).\n"
-    "Commands: moves (list legal moves), hint (ask the computer), undo (take back your last "
-    "move),\n"
-    "          board (show the board), rules, save [FILE], help, quit.\n";
-
 // A computer's half of a simultaneous move, chosen without the other's: the half whose worst
 // outcome over every half the opponent may choose is best (the engine scores every joint move).
 std::string computer_half(engine::Engine& engine, const AnyState& state, Player side) {
   const auto analysis = engine.analyze(state, engine::Limits{});
   const Player mover = state.to_move();  // the scores are from its view
   std::vector<std::pair<std::string, double>> worst;
-  for (const auto& [move, value] : analysis.scores) {
+  for (const auto& score : analysis.scores) {
+    const std::string& move = score.move;
+    const double value = score.value;  // exact: a joint root scores every pair
     const auto plus = move.find('+');
     if (plus == std::string::npos) continue;
     const std::string half = side == Player::South ? move.substr(0, plus) : move.substr(plus + 1);
@@ -110,6 +114,34 @@ std::string trimmed(const std::string& line) {
   return b == std::string::npos ? "" : line.substr(b, line.find_last_not_of(" \t\r") - b + 1);
 }
 
+// A setup typed in one line ("a1=4 b1=4 ..." or just "4 4 4 ..."), as the setup moves it
+// makes, when every legal move now is a setup move ("<pit>=<count>"); empty otherwise. A bare
+// count goes to the pit being filled at that point of the setup.
+std::vector<std::string> setup_line(const AnyState& state, const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words{std::istream_iterator<std::string>(in), {}};
+  const auto legal = state.legal_moves();
+  const bool setting_up = !legal.empty() && std::all_of(legal.begin(), legal.end(), [](auto& m) {
+    return m.find('=') != std::string::npos;
+  });
+  if (words.size() < 2 || !setting_up) return {};
+  std::vector<std::string> moves;
+  auto probe = state.clone();
+  for (const auto& w : words) {
+    std::string move = w;
+    if (w.find_first_not_of("0123456789") == std::string::npos) {
+      const auto now = probe->legal_moves();
+      if (now.empty() || now[0].find('=') == std::string::npos)
+        throw IllegalMoveError("'" + w + "': the setup is complete before this count");
+      move = now[0].substr(0, now[0].find('=') + 1) + w;
+    }
+    probe->play(move);  // a refused count stops the whole line: nothing is played
+    moves.push_back(move);
+    if (probe->is_over()) break;
+  }
+  return moves;
+}
+
 }  // namespace
 
 void add_play_command(CLI::App& app) {
@@ -125,11 +157,14 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--south", a->south, "human | computer[:LEVEL] (default human)");
   cmd->add_option("--north", a->north, "human | computer[:LEVEL] (default computer)");
   cmd->add_option("--save", a->save, "Write the game record to FILE after every move");
-  cmd->add_option("--position", a->position, "Start from this position");
+  cmd->add_option("--position", a->position, "Start from this position")
+      ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Resume the game in this record");
   cmd->add_option("--seed", a->seed, "Seed for dice (chance games)");
   cmd->callback([a] {
     std::array<Seat, 2> seats{parse_seat(a->south, "--south"), parse_seat(a->north, "--north")};
+    if (std::filesystem::is_directory(a->save))
+      throw Error("--save " + a->save + ": that is a directory; name a file");
     Loaded l = load_state(a->variant, a->position, a->record, "");
     for (auto& seat : seats)
       if (seat.computer)
@@ -153,7 +188,9 @@ void add_play_command(CLI::App& app) {
         out << format_record(make_record(*l.game, l.start_position, plies, *state, tags));
         if (!out) throw Error("cannot write '" + tmp + "'");
       }
-      std::rename(tmp.c_str(), file.c_str());
+      if (std::rename(tmp.c_str(), file.c_str()) != 0)  // e.g. FILE is a directory
+        throw Error("cannot write the record to '" + file + "' (" + std::strerror(errno) +
+                    "); it is kept in '" + tmp + "'");
     };
     auto apply = [&](char side, const std::string& text, bool chance) {
       // Play on a copy first: a refused move leaves the game and its history untouched.
@@ -169,6 +206,7 @@ void add_play_command(CLI::App& app) {
       save(a->save);
     };
 
+    std::map<std::size_t, std::string> rolls;  // the dice of each chance ply, by ply number
     std::cout << l.game->info().title << " (" << l.game->spec() << "). Type help for commands.\n";
     bool show = true;
     while (true) {
@@ -184,8 +222,9 @@ void add_play_command(CLI::App& app) {
       }
       if (state->is_chance_node()) {
         const std::string roll = state->sample_chance(dice);
-        std::cout << "Roll: " << roll << "\n";
-        apply('*', roll, true);
+        // A roll taken back by undo comes again: undo never buys new dice. The board
+        // announces the roll ("South rolled 5-3").
+        apply('*', rolls.try_emplace(plies.size(), roll).first->second, true);
         continue;
       }
       if (state->joint_pending()) {
@@ -242,10 +281,10 @@ void add_play_command(CLI::App& app) {
         apply(letter(p), move, false);
         continue;
       }
-      std::cout << name(p) << " to move [" << join_moves(state->legal_moves()) << "]> "
-                << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) {
+      const auto typed =
+          read_line(std::string(name(p)) + " to move [" + join_moves(state->legal_moves()) + "]> ");
+      std::string line = typed.value_or("");
+      if (!typed) {
         save(a->save);
         std::cout << "\nInput closed; the game is left unfinished"
                   << (a->save.empty() ? "" : " in " + a->save) << ".\n";
@@ -256,7 +295,7 @@ void add_play_command(CLI::App& app) {
       show = false;
       if (line.empty()) continue;
       if (line == "help" || line == "?") {
-        std::cout << kHelp;
+        std::cout << wrap(play_help(*l.game), terminal_width());
       } else if (line == "quit" || line == "exit") {
         save(a->save);
         std::cout << "Game left unfinished" << (a->save.empty() ? "" : "; record in " + a->save)
@@ -267,7 +306,7 @@ void add_play_command(CLI::App& app) {
       } else if (line == "board") {
         show = true;
       } else if (line == "rules") {
-        std::cout << l.game->rules_text();
+        std::cout << wrap(l.game->rules_text(), terminal_width());
       } else if (line.starts_with("save")) {
         const std::string file = line.size() > 5 ? line.substr(5) : a->save;
         if (file.empty()) {
@@ -306,7 +345,9 @@ void add_play_command(CLI::App& app) {
                   << analysis.depth << ")\n";
       } else {
         try {
-          apply(letter(p), line, false);
+          const auto setup = setup_line(*state, line);
+          if (setup.empty()) apply(letter(p), line, false);
+          for (const auto& move : setup) apply(letter(state->to_move()), move, false);
           show = true;
         } catch (const ParseError& e) {
           std::cout << e.what() << "\n";

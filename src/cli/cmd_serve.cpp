@@ -22,8 +22,8 @@ void add_serve_command(CLI::App& app) {
                   "Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)");
   cmd->add_option("--db", o->db,
                   "SQLite database file, created on first start (default naqala.db)");
-  cmd->add_option("--web", o->web_root,
-                  "Directory of the built front-end (default: the build tree's web/)");
+  auto* web = cmd->add_option("--web", o->web_root,
+                              "Directory of the built front-end (default: the build tree's web/)");
   cmd->add_option("--engine-threads", o->engine_threads,
                   "Threads for computer opponents (default 1)")
       ->check(CLI::Range(1, 64));
@@ -33,9 +33,11 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--http-rate", o->requests_per_second,
                   "HTTP requests a second per client address, bursts of twice that (default 50)")
       ->check(CLI::Range(1.0, 100000.0));
-  cmd->callback([o] {
+  cmd->callback([o, web] {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(std::filesystem::path(o->web_root) / "index.html", ec)) {
+      if (web->count() > 0)  // asked for by name: a typo must not serve the API alone
+        throw Error("--web " + o->web_root + ": no front-end there (no index.html)");
       std::cerr << "naqala serve: no front-end in " << o->web_root
                 << " (build it with `cmake --build build/release --target naqala_web`); serving "
                    "the API only\n";

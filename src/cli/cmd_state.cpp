@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -14,8 +15,9 @@ void add_state_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6 or my.toml")->required();
-  cmd->add_option("--position", a->position, "Start from this position (docs/notation.md)");
-  cmd->add_option("--moves", a->moves, "Moves to play first, e.g. \"3 6 2\"");
+  cmd->add_option("--position", a->position, "Start from this position (docs/notation.md)")
+      ->check(kNotEmpty);
+  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 6 2\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--record", a->record, "Replay this game record first");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
@@ -29,7 +31,7 @@ void add_state_command(CLI::App& app) {
                             {"is_over", s.is_over()},
                             {"outcome", outcome_json(s)},
                             {"board", s.board_json()}};
-      std::cout << out.dump(2) << "\n";
+      std::cout << json_text(out, 2) << "\n";
       return;
     }
     std::cout << l.game->spec() << "\n" << s.render() << "position: " << s.position() << "\n";

@@ -13,6 +13,7 @@
 #include "eval/tune.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -86,15 +87,14 @@ void add_tune_command(CLI::App& app) {
     if (a->json) {
       nlohmann::json w;
       for (std::size_t i = 0; i < names.size(); ++i) w[names[i]] = r.weights[i];
-      std::cout << nlohmann::json{{"variant", l.game->spec()},
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
                                   {"games", r.games},
                                   {"positions", r.positions},
                                   {"weights", w},
                                   {"spec", list},
                                   {"rms_before", r.rms_before},
                                   {"rms_after", r.rms_after},
-                                  {"seed", a->options.seed}}
-                       .dump()
+                                  {"seed", a->options.seed}})
                 << "\n";
       return;
     }

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "games/registry.h"
+#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -24,7 +25,7 @@ void add_variants_command(CLI::App& app) {
         out.push_back({{"name", v.name}, {"title", v.title}, {"family", v.family},
                        {"summary", v.summary}, {"aliases", v.aliases}, {"options", opts}});
       }
-      std::cout << out.dump(2) << "\n";
+      std::cout << json_text(out, 2) << "\n";
       return;
     }
     for (const auto& v : variants) {

@@ -4,6 +4,13 @@
 
 namespace naqala::cli {
 
+// For text flags where an empty value would silently mean "not given" (--position "").
+inline const CLI::Validator kNotEmpty(
+    [](std::string& s) {
+      return s.empty() ? std::string("an empty value; give one or leave the flag out") : std::string();
+    },
+    "TEXT");
+
 void add_variants_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_state_command(CLI::App& app);
@@ -14,10 +21,13 @@ void add_analyze_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
+void add_bench_eval_command(CLI::App& bench);    // `bench eval`, under `bench`
 void add_mat_command(CLI::App& app);
+void add_mat_analyze_command(CLI::App& mat);  // `mat analyze`, under `mat`
 void add_serve_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
 void add_external_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 
 }  // namespace naqala::cli

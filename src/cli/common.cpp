@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text_file.h"
 #include "games/registry.h"
 
 namespace naqala::cli {
@@ -27,23 +28,30 @@ std::vector<std::string> split_moves(const std::string& text) {
     }
   }
   flush();
-  return out;
+  if (listed) return out;
+  // Without ';' the words of one backgammon move stay together: checker steps ("13/11",
+  // "bar/22*", "6/off") next to each other are one move, because two checker moves are
+  // always separated by a roll or a cube action.
+  std::vector<std::string> joined;
+  for (auto& word : out) {
+    const bool step = word.find('/') != std::string::npos;
+    if (step && !joined.empty() && joined.back().find('/') != std::string::npos)
+      joined.back() += " " + word;
+    else
+      joined.push_back(std::move(word));
+  }
+  return joined;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+std::string read_file(const std::string& path, const std::string& what) {
+  return read_text_file(path, what);
 }
 
 Loaded load_state(const std::string& variant, const std::string& position, const std::string& record_file,
                   const std::string& moves) {
   Loaded out;
   if (!record_file.empty()) {
-    GameRecord rec = parse_record(read_file(record_file));
-    if (rec.tag("Variant").empty()) rec.set_tag("Variant", variant);
+    GameRecord rec = parse_record(read_file(record_file, "record"));
     auto [game, state] = replay_record(rec);
     if (make_game(variant)->spec() != game->spec())
       throw VariantError("the record is a game of '" + game->spec() + "', not of '" + variant + "'");

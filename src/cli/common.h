@@ -18,8 +18,8 @@ struct Loaded {
   std::string start_position;
 };
 
-// Splits a --moves list: on ';' or ',' when present (moves with spaces, as in backgammon),
-// otherwise on white space.
+// Splits a --moves list: on ';' or ',' when present, otherwise on white space with the
+// checker steps of one backgammon move kept together ("3-1 8/5 6/5 6-4 24/14" is four items).
 std::vector<std::string> split_moves(const std::string& text);
 
 // variant + optional --position, --record, --moves (applied in that order). Throws naqala::Error
@@ -28,7 +28,10 @@ Loaded load_state(const std::string& variant, const std::string& position, const
                   const std::string& moves);
 
 nlohmann::json outcome_json(const AnyState& state);
-std::string read_file(const std::string& path);
+std::string read_file(const std::string& path, const std::string& what = "file");
+
+// Thrown by a check that found problems and has reported them: the program exits with status 1.
+struct CheckFailed {};
 
 // v with `digits` decimals ("%.*f").
 std::string fixed(double v, int digits);

@@ -1,7 +1,12 @@
-// Backgammon's engines: checker plays by expectiminimax over eval::BackgammonEval (Star1
-// pruning at the chance nodes), cube actions by the bot's cube rules (games/backgammon/bot.h).
+// Backgammon's engines. level:N and net:... are the neural engine (backgammon_net_engine.h:
+// n-ply search over the networks); alphabeta:... is the older hand-written player, checker
+// plays by expectiminimax over eval::BackgammonEval (Star1 pruning at the chance nodes), cube
+// actions by the bot's cube rules (games/backgammon/bot.h).
+#include <cstdio>
 #include <memory>
+#include <random>
 
+#include "engine/backgammon_net_engine.h"
 #include "engine/engine_family.h"
 #include "eval/backgammon_eval.h"
 #include "games/backgammon/bot.h"
@@ -10,8 +15,8 @@ namespace naqala::engine {
 
 namespace {
 
-// Levels 1-6 are 1-ply with less and less noise, then 2-ply (depth 3: the move, the opponent's
-// cube turn, his roll and best reply) and, at level 10, deeper as time allows.
+// The alpha-beta levels of the older player, kept for `alphabeta:` only (level:N is the neural
+// engine's): 1-ply with less and less noise, then 2-ply (depth 3) and deeper.
 constexpr LevelTable kBackgammonLevels = {{
     {1, 0.30, 5, 1},
     {1, 0.15, 5, 1},
@@ -53,10 +58,41 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
   }
 };
 
+// The neural engine's `net:` spec: plies=0..3, noise=X, keep=K0/K1 (move filters),
+// evals=N (evaluation budget), time=S (guard), threads=T, cube=P (plies of cube decisions),
+// seed=S.
+NetEngineConfig net_config(const EngineSpec& spec) {
+  check_keys(spec, {"plies", "noise", "keep", "evals", "time", "threads", "cube", "seed"});
+  NetEngineConfig c = backgammon_level(6);
+  c.search.plies = static_cast<int>(whole(spec, "plies", 0, 0, 3));
+  c.search.noise = static_cast<float>(number(spec, "noise", 0, 0, 10));
+  if (auto it = spec.options.find("keep"); it != spec.options.end()) {
+    int k0 = 0, k1 = 0;
+    char slash = 0;
+    if (std::sscanf(it->second.c_str(), "%d%c%d", &k0, &slash, &k1) != 3 || slash != '/' ||
+        k0 < 1 || k1 < 1 || k0 > 64 || k1 > 64)
+      bad_spec(spec, "keep=" + it->second + " must be two counts 1..64 as K0/K1 (e.g. keep=8/2)");
+    c.search.filters = {{k0, 0.16f}, {k1, 0.04f}};
+  }
+  c.search.max_evaluations = whole(spec, "evals", 0, 0, ~0ULL);
+  c.search.seconds = number(spec, "time", 30, 0, 86400);
+  c.search.threads = static_cast<int>(whole(spec, "threads", 1, 1, 64));
+  c.cube_plies = static_cast<int>(whole(spec, "cube", 0, 0, 2));
+  c.search.seed = whole(spec, "seed", 1, 0, ~0ULL);
+  return c;
+}
+
 std::unique_ptr<Engine> make(const AnyGame&, const EngineSpec& spec) {
+  if (spec.kind == "level") {
+    check_keys(spec, {"level", "seed"});
+    NetEngineConfig c = backgammon_level(static_cast<int>(whole(spec, "level", 5, 1, 10)));
+    c.search.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    return make_backgammon_net_engine(spec.text, c);
+  }
+  if (spec.kind == "net") return make_backgammon_net_engine(spec.text, net_config(spec));
   if (spec.kind == "mcts")
     bad_spec(spec,
-             "the backgammon engines are level:N and alphabeta (MCTS is not offered for "
+             "the backgammon engines are level:N, net and alphabeta (MCTS is not offered for "
              "backgammon)");
   AlphaBetaConfig base;
   base.options.hash_mb = 16;
@@ -72,7 +108,7 @@ const LevelTable& levels(const AnyGame&) {
 }  // namespace
 
 EngineFamily backgammon_engines() {
-  return {"backgammon", make, levels};
+  return {"backgammon", make, levels, backgammon_level_text, {"net"}};
 }
 
 }  // namespace naqala::engine

@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 
+#include <algorithm>
 #include <memory>
 #include <random>
 
@@ -50,8 +51,11 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
     check_keys(spec, {"seed"});
     return std::make_unique<RandomEngine>(whole(spec, "seed", std::random_device{}(), 0, ~0ULL));
   }
-  if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts")
-    bad_spec(spec, "unknown engine '" + spec.kind + "'");
+  if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts") {
+    const auto* f = &family_of(game, spec);
+    if (std::find(f->extra_kinds.begin(), f->extra_kinds.end(), spec.kind) == f->extra_kinds.end())
+      bad_spec(spec, "unknown engine '" + spec.kind + "'");
+  }
   return family_of(game, spec).make(game, spec);
 }
 
@@ -59,7 +63,9 @@ std::string level_spec(const AnyGame& game, int level) {
   if (level < 1 || level > 10)
     throw VariantError("level " + std::to_string(level) + " does not exist; levels are 1 to 10");
   const EngineSpec spec = parse_spec("level:" + std::to_string(level));
-  return level_text(family_of(game, spec).levels(game)[level - 1]);
+  const EngineFamily& f = family_of(game, spec);
+  if (f.level_text) return f.level_text(level);
+  return level_text(f.levels(game)[level - 1]);
 }
 
 std::string default_engine_kind(const AnyGame& game) {

@@ -19,16 +19,19 @@ namespace naqala::engine {
 
 struct MoveScore {
   std::string move;
-  double value;  // mover's view
+  double value;       // mover's view
+  bool exact = true;  // false: an upper bound (the move is not among the lines asked for)
 };
 
 struct Analysis {
   std::string best_move;
   double value = 0;  // mover's view, in points; +-(1000 + margin) when proven
   std::vector<std::string> pv;
-  std::vector<MoveScore> scores;  // every legal move scored, best first
-  int depth = 0;                  // alpha-beta: completed depth; MCTS: deepest tree line
-  std::uint64_t nodes = 0;        // alpha-beta: positions visited; MCTS: simulations
+  // Every legal move scored, best first: the best `Limits::multipv` exactly, the others by an
+  // upper bound that shows they are worse.
+  std::vector<MoveScore> scores;
+  int depth = 0;            // alpha-beta: completed depth; MCTS: deepest tree line
+  std::uint64_t nodes = 0;  // alpha-beta: positions visited; MCTS: simulations
   double seconds = 0;
   bool proven = false;  // the value is exact (every line searched to the end)
 };
@@ -37,6 +40,7 @@ struct Limits {
   double seconds = 0;
   int depth = 0;
   std::uint64_t nodes = 0;  // 0 = unset
+  int multipv = 1;          // how many best moves get exact values (alpha-beta)
 };
 
 // A game clock for choose_move_on_clock: the mover's remaining time and increment, seconds.
@@ -77,6 +81,10 @@ class EngineFailure : public Error {
   std::string kind_;
 };
 
+// The game so far: every entry point passes the state a game reached by playing its moves
+// (AnyGame::new_game() or from_position(), then AnyState::play for each move), and the state
+// carries the history a search needs (the positions a repetition could come back to, for games
+// that end on a cycle). A state made by from_position() alone starts a history there.
 class Engine {
  public:
   virtual ~Engine() = default;

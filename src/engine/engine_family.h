@@ -19,6 +19,10 @@ struct EngineFamily {
   std::unique_ptr<Engine> (*make)(const AnyGame& game, const EngineSpec& spec);
   // The table `level:N` reads for `game`.
   const LevelTable& (*levels)(const AnyGame& game);
+  // Families whose levels are not alpha-beta levels say what level N is (level_spec()).
+  std::string (*level_text)(int level) = nullptr;
+  // Engine kinds of the family beyond level, alphabeta and mcts (backgammon: "net").
+  std::vector<std::string> extra_kinds = {};
 };
 
 // Every registered family (engine_families.cpp), built once on first use.

@@ -10,8 +10,9 @@ namespace {
 
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...], "
-    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]";
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...,db=FILE], "
+    "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]; "
+    "backgammon also net[:plies=P,noise=X,keep=K0/K1,evals=N,time=S,threads=T,cube=P,seed=N]";
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include "engine/engine_family.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
+#include "solve/sowing_probe.h"
 
 namespace naqala::engine {
 
@@ -88,7 +89,19 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   }
   AlphaBetaConfig base;
   base.options.hash_mb = 64;
-  const AlphaBetaConfig c = search_config(spec, base, levels_for(*rules), {1, 0, 0}, true);
+  // db=FILE: the search probes an endgame database (naqala solve VARIANT --build-db K).
+  EngineSpec rest = spec;
+  std::string db_file;
+  if (auto it = rest.options.find("db"); it != rest.options.end() && spec.kind == "alphabeta") {
+    db_file = it->second;
+    rest.options.erase(it);
+  }
+  AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
+  if (!db_file.empty()) {
+    auto db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
+    db->check_rules(*rules);
+    c.options.probe = solve::sowing_probe(db);
+  }
   eval::SowingWeights w = eval::default_sowing_weights(*rules);
   w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
   return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w);

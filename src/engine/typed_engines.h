@@ -15,16 +15,39 @@
 
 namespace naqala::engine {
 
-// Checks that `state` is a state of game type S that this engine can play, and returns it.
+// Checks that `state` is a state of game type S that this engine can play, and returns it
+// with the game's history (TypedState::history).
 template <TextGameState S>
-const S& typed_state(const AnyState& state, const std::string& engine_name) {
+const TypedState<S>& typed_game(const AnyState& state, const std::string& engine_name) {
   const auto* t = dynamic_cast<const TypedState<S>*>(&state);
   if (!t)
     throw Error("engine '" + engine_name +
                 "' was made for another game and cannot play this position");
   if (state.is_over()) throw IllegalMoveError("the game is over; there is no move to choose");
   if (state.is_chance_node()) throw IllegalMoveError("a chance event (dice) is due, not a move");
-  return t->typed();
+  return *t;
+}
+
+template <TextGameState S>
+const S& typed_state(const AnyState& state, const std::string& engine_name) {
+  return typed_game<S>(state, engine_name).typed();
+}
+
+// The mover's moves likely left, for a game clock: sowing games last about as long as the
+// seeds still in play; 0 (unknown) for the other games.
+template <class S>
+int moves_left_estimate(const S& s) {
+  if constexpr (requires {
+                  s.rules().total_seeds;
+                  s.store(Player::South);
+                }) {
+    const int total = std::max(1, s.rules().total_seeds);
+    const int in_play = total - s.store(Player::South) - s.store(Player::North);
+    return 10 + 40 * std::clamp(in_play, 0, total) / total;
+  } else {
+    (void)s;
+    return 0;
+  }
 }
 
 struct AlphaBetaConfig {
@@ -58,34 +81,41 @@ class AlphaBetaEngine : public Engine {
 
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     search::Limits limits = config_.limits;
-    const double budget = search::time_for_move(clock.remaining, clock.increment);
+    const double budget = search::time_for_move(
+        clock.remaining, clock.increment,
+        clock.moves_to_go > 0 ? clock.moves_to_go
+                              : moves_left_estimate(typed_state<S>(state, name_)));
     limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
     return choose(state, limits);
   }
 
   Analysis analyze(const AnyState& state, const Limits& limits) override {
-    const S& s = typed_state<S>(state, name_);
+    const auto& game = typed_game<S>(state, name_);
+    const S& s = game.typed();
     search::Limits l = config_.limits;
     if (limits.seconds > 0 || limits.depth > 0 || limits.nodes > 0)
       l = {limits.seconds, limits.depth, limits.nodes};
     if (l.seconds <= 0 && l.depth <= 0 && l.nodes <= 0) l.seconds = 1;
     auto options = search_.options();
-    options.score_all_moves = true;
+    const auto saved = options;
+    options.score_all_moves = false;
+    options.multipv = std::max(1, limits.multipv);
     search_.set_options(options);
-    const auto r = search_.search(s, l);
-    options.score_all_moves = needs_all_scores();
-    search_.set_options(options);
+    const auto r = search_.search(s, l, {}, game.history());
+    search_.set_options(saved);
     return to_analysis(s, r);
   }
 
   Analysis think(const AnyState& state, const SearchRequest& request) override {
-    const S& s = typed_state<S>(state, name_);
+    const auto& game = typed_game<S>(state, name_);
+    const S& s = game.typed();
     search::Limits limits = config_.limits;
     const Limits& l = request.limits;
     if (l.seconds > 0 || l.depth > 0 || l.nodes > 0) limits = {l.seconds, l.depth, l.nodes};
     if (request.on_clock) {
       const auto& c = request.clock;
-      const double budget = search::time_for_move(c.remaining, c.increment, c.moves_to_go);
+      const double budget = search::time_for_move(
+          c.remaining, c.increment, c.moves_to_go > 0 ? c.moves_to_go : moves_left_estimate(s));
       limits.seconds = l.seconds > 0 ? std::min(l.seconds, budget) : budget;
       limits.depth = l.depth;
       limits.nodes = l.nodes;
@@ -93,7 +123,7 @@ class AlphaBetaEngine : public Engine {
     if (request.infinite) limits = {1e9, 0, 0};
     typename search::AlphaBeta<S, Eval>::Progress progress;
     if (request.progress) progress = [&](const auto& r) { request.progress(to_analysis(s, r)); };
-    const auto r = search_.search(s, limits, progress);
+    const auto r = search_.search(s, limits, progress, game.history());
     if (!r.has_move) throw IllegalMoveError("no legal move in this position");
     Analysis a = to_analysis(s, r);
     a.best_move = s.format_move(pick(r));
@@ -108,13 +138,13 @@ class AlphaBetaEngine : public Engine {
     o.score_all_moves = c.temperature > 0;
     return o;
   }
-  bool needs_all_scores() const { return config_.temperature > 0; }
 
   using SearchResult = typename search::AlphaBeta<S, Eval>::Result;
 
   std::string choose(const AnyState& state, const search::Limits& limits) {
-    const S& s = typed_state<S>(state, name_);
-    const auto r = search_.search(s, limits);
+    const auto& game = typed_game<S>(state, name_);
+    const S& s = game.typed();
+    const auto r = search_.search(s, limits, {}, game.history());
     if (!r.has_move) throw IllegalMoveError("no legal move in this position");
     return s.format_move(pick(r));
   }
@@ -148,7 +178,8 @@ class AlphaBetaEngine : public Engine {
       a.pv.push_back(walk.format_move(m));
       walk.play(m);
     }
-    for (const auto& mv : r.scores) a.scores.push_back({s.format_move(mv.move), points(mv.value)});
+    for (const auto& mv : r.scores)
+      a.scores.push_back({s.format_move(mv.move), points(mv.value), mv.exact});
     a.depth = r.depth;
     a.nodes = r.nodes;
     a.seconds = r.seconds;
@@ -185,7 +216,8 @@ class MctsEngine : public Engine {
 
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     const S& s = typed_state<S>(state, name_);
-    const double budget = search::time_for_move(clock.remaining, clock.increment);
+    const double budget =
+        search::time_for_move(clock.remaining, clock.increment, moves_left_estimate(s));
     const auto r = mcts_.search(s, config_.simulations,
                                 config_.seconds > 0 ? std::min(config_.seconds, budget) : budget);
     return s.format_move(r.best);

@@ -1,5 +1,5 @@
 #pragma once
-// Evaluation of Bao positions (bao, bao-kujifunza; RULES.md sections 8, 9): a linear sum of
+// Evaluation of Bao positions (bao, bao-kujifunza; docs/bao.md): a linear sum of
 // features from the view of the player to move, each "own minus the opponent's" unless said:
 // - material: seeds in own pits (the game's own score at the end, with the hand);
 // - hand: seeds still in hand (the namua stage's stock: each enters the board with a capture

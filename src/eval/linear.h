@@ -6,7 +6,7 @@
 #include <array>
 #include <cstddef>
 
-#include "games/bao/board.h"
+#include "games/board4/board.h"
 #include "search/values.h"
 
 namespace naqala::eval {

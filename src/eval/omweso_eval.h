@@ -1,5 +1,5 @@
 #pragma once
-// Evaluation of Omweso positions (omweso, omweso-s0; RULES.md section 12): a linear sum of
+// Evaluation of Omweso positions (omweso, omweso-s0; docs/omweso.md): a linear sum of
 // features from the view of the player to move, each "own minus the opponent's" unless said:
 // - material: seeds on own side (captures move seeds across; the side left without a move or
 //   without seeds loses);

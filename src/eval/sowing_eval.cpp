@@ -1,5 +1,7 @@
 #include "eval/sowing_eval.h"
 
+#include <algorithm>
+
 namespace naqala::eval {
 
 using sowing::CaptureKind;
@@ -32,6 +34,8 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       capture_(r.capture),
       empty_capture_(r.empty_capture),
       chain_(r.chain),
+      cycle_owner_(r.cycle == sowing::CycleRule::Owner && r.rounds == sowing::RoundKind::None),
+      total_seeds_(std::max(1, r.total_seeds)),
       count_mask_(r.count_mask),
       weights_(weights) {
   for (Player p : {Player::South, Player::North}) {

@@ -23,12 +23,14 @@ enum SowingFeature : int {
   kOpponentExtra,  // the opponent's such pits
   kExposed,        // seeds in own pits close to capture, minus the opponent's (see below)
   kTuz,            // own tuz minus the opponent's (Toguz korgool: 1, 0 or -1)
+  kCycleRow,       // row_diff x the share of seeds captured x 4, where a cycle ends the game
+                   // with each side taking his own seeds (Oware's `cycle = owner`); else 0
   kSowingFeatures,
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
     "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
-    "extra_turns", "opponent_extra", "exposed",       "tuz"};
+    "extra_turns", "opponent_extra", "exposed",       "tuz",         "cycle_row"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
@@ -152,6 +154,9 @@ class SowingEval {
     f[kOpponentExtra] = extra[y];
     f[kExposed] = exposed[m] - exposed[y];
     f[kTuz] = (s.tuz(me) >= 0) - (s.tuz(you) >= 0);
+    // Late in a game a repetition grows likely, and under an owner cycle rule the seeds on a
+    // player's side are then his: they weigh more as the board empties.
+    f[kCycleRow] = cycle_owner_ ? f[kRowDiff] * 4 * (s.store(me) + s.store(you)) / total_seeds_ : 0;
   }
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
@@ -164,6 +169,8 @@ class SowingEval {
   sowing::CaptureKind capture_ = sowing::CaptureKind::None;
   bool empty_capture_ = false;
   bool chain_ = false;
+  bool cycle_owner_ = false;  // a repetition ends the game, each side taking his own seeds
+  int total_seeds_ = 1;
   std::uint32_t count_mask_ = 0;
   // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
   // by p from the pit of that move label lands (the 12+ skip, which depends on the board, is

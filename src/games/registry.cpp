@@ -47,7 +47,12 @@ VariantSpec parse_variant_spec(std::string_view spec) {
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
       throw VariantError("option '" + std::string(item) + "' in variant spec '" +
                          std::string(spec) + "' is not of the form key=value");
-    out.options.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    const std::string key(item.substr(0, eq));
+    for (const auto& [k, v] : out.options)
+      if (k == key)
+        throw VariantError("option '" + key + "' is given twice in variant spec '" +
+                           std::string(spec) + "'; give each option once");
+    out.options.emplace_back(key, std::string(item.substr(eq + 1)));
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
     if (rest.empty()) throw VariantError("variant spec '" + std::string(spec) + "' ends with ','");

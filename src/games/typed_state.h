@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ class RepetitionTracker {
       history_.push_back(h);
     }
   }
+  // The hashes of the positions since the last irreversible change, the current one last.
+  std::span<const std::uint64_t> positions() const { return history_; }
 
  private:
   std::vector<std::uint64_t> history_;
@@ -54,12 +57,14 @@ template <TextGameState S>
 class TypedState : public AnyState {
  public:
   // `owner` keeps alive whatever the state points into (a ruleset, tables).
-  TypedState(S state, std::shared_ptr<const void> owner)
-      : state_(state), owner_(std::move(owner)) {
+  TypedState(S state, std::shared_ptr<const void> owner) : state_(state), owner_(std::move(owner)) {
     remember();
   }
 
   const S& typed() const { return state_; }
+  // The game so far as a search needs it: the positions a repetition could come back to (for
+  // games that end on a cycle; empty for the others), the current one last.
+  std::span<const std::uint64_t> history() const { return repetition_.positions(); }
   S& typed() { return state_; }
 
   std::unique_ptr<AnyState> clone() const override { return std::make_unique<TypedState>(*this); }
@@ -81,13 +86,13 @@ class TypedState : public AnyState {
     if (state_.is_over()) throw IllegalMoveError("the game is over; no move can be played");
     auto move = state_.parse_move(text);
     if (!move)
-      throw ParseError("'" + std::string(text) + "' is not a move of this game; legal moves: " +
-                       join_moves(legal_moves()));
+      throw ParseError("'" + std::string(text) +
+                       "' is not a move of this game; legal moves: " + join_moves(legal_moves()));
     typename S::MoveList moves;
     state_.legal_moves(moves);
     if (!moves.contains(*move))
-      throw IllegalMoveError("move '" + std::string(text) + "' is not legal here; legal moves: " +
-                             join_moves(legal_moves()));
+      throw IllegalMoveError("move '" + std::string(text) +
+                             "' is not legal here; legal moves: " + join_moves(legal_moves()));
     play_typed(*move);
   }
 
@@ -135,7 +140,8 @@ class TypedState : public AnyState {
         }
         ++stats.games;
       }
-    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds);
+    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+             seconds);
     return stats;
   }
 

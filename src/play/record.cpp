@@ -1,5 +1,6 @@
 #include "play/record.h"
 
+#include <charconv>
 #include <sstream>
 
 #include "core/error.h"
@@ -35,6 +36,7 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 GameRecord parse_record(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte-order mark
   GameRecord rec;
   std::istringstream in{std::string(text)};
   std::string raw;
@@ -63,6 +65,8 @@ GameRecord parse_record(std::string_view text) {
         if (value[i] == '\\' && i + 2 < value.size()) ++i;
         v += value[i];
       }
+      for (const auto& [k, old] : rec.tags)
+        if (k == key) fail("tag " + std::string(key) + " is given twice");
       rec.tags.emplace_back(std::string(key), v);
       continue;
     }
@@ -76,7 +80,10 @@ GameRecord parse_record(std::string_view text) {
     if (dot == std::string_view::npos || dot == 0) fail("a ply line must read '<n>. <S|N|*> <move>'");
     for (std::size_t i = 0; i < dot; ++i)
       if (line[i] < '0' || line[i] > '9') fail("a ply line must start with its number, e.g. '12. S 3'");
-    if (std::stoul(std::string(line.substr(0, dot))) != rec.plies.size() + 1)
+    const auto number = line.substr(0, dot);
+    std::size_t n = 0;
+    if (std::from_chars(number.data(), number.data() + number.size(), n).ec != std::errc() ||
+        n != rec.plies.size() + 1)
       fail("ply number " + std::string(line.substr(0, dot)) + " where " +
            std::to_string(rec.plies.size() + 1) + " was expected");
     auto rest = trim(line.substr(dot + 2));
@@ -87,6 +94,12 @@ GameRecord parse_record(std::string_view text) {
     GameRecord::Ply ply{side[0], std::string(trim(rest.substr(sp + 1)))};
     rec.plies.push_back(ply);
   }
+  const std::string result_tag = rec.tag("Result");
+  if (!result_tag.empty() && !is_result(result_tag))
+    throw ParseError("record: the Result tag is '" + result_tag + "'; allowed: 1-0, 0-1, 1/2-1/2, *");
+  if (!result_tag.empty() && !rec.result.empty() && result_tag != rec.result)
+    throw ParseError("record: the Result tag says " + result_tag + " but the moves end with " +
+                     rec.result);
   return rec;
 }
 
@@ -133,6 +146,11 @@ std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(con
       throw IllegalMoveError(where + e.what());
     }
   }
+  const std::string result = rec.result.empty() ? rec.tag("Result") : rec.result;
+  if (state->is_over() && !result.empty() && result != "*" &&
+      result != state->outcome().result_tag())
+    throw ParseError("record: the result " + result + " contradicts the game's end, " +
+                     state->outcome().result_tag());
   return {std::move(game), std::move(state)};
 }
 

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <concepts>
 #include <functional>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -46,10 +47,17 @@ struct AlphaBetaOptions {
   // Give every root move an exact value (analysis, levels with noise); otherwise only the best
   // move's value is exact and the others are bounds.
   bool score_all_moves = false;
+  // Lines with exact values (analysis' multipv): the best `multipv` root moves get exact values,
+  // the others are tested against the worst of them with a null window and keep upper bounds.
+  int multipv = 1;
   int aspiration = 25 * kPoint / 100;  // first half-window, widened on failure; 0 = off
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
   int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
+  // An endgame database (solve/): called with a `const S*` reached by an irreversible move
+  // (nothing before it can repeat) or in a game without cycles; true when it knows the
+  // position's value (values.h scale, the mover's view), `exact` when that is proven.
+  std::function<bool(const void* state, int& value, bool& exact)> probe;
 };
 
 // The table depth of a solved entry: searched to the end of every line, good for any depth.
@@ -64,6 +72,7 @@ class AlphaBeta {
   struct MoveValue {
     Move move;
     int value;
+    bool exact = true;  // false: an upper bound (the move is not among the lines asked for)
   };
   struct Result {
     bool has_move = false;
@@ -78,6 +87,8 @@ class AlphaBeta {
   };
   // Called by the first thread after each completed iteration.
   using Progress = std::function<void(const Result&)>;
+  // Seconds since any fixed origin; tests give a fake one.
+  using Clock = std::function<double()>;
 
   explicit AlphaBeta(Eval eval = Eval{}, AlphaBetaOptions options = {})
       : eval_(std::move(eval)), options_(options), tt_(options.hash_mb) {}
@@ -91,11 +102,26 @@ class AlphaBeta {
   const Eval& eval() const { return eval_; }
   // Ask a running search (from another thread) to stop and return what it has.
   void stop() { stop_.store(true); }
+  // The clock the time limit is read from (default: steady_clock).
+  void set_clock(Clock clock) { clock_ = std::move(clock); }
 
-  Result search(const S& root, const Limits& limits, const Progress& progress = {}) {
+  // When a search with a time limit of `seconds` stops: late enough to use nearly all of it,
+  // early enough that unwinding the search and returning the move stay within it.
+  static double stop_time(double seconds) {
+    return seconds - std::min(0.05 * seconds, 0.003 + 0.01 * seconds);
+  }
+
+  // `history`: the game so far, as the hashes of the positions before `root` since its last
+  // irreversible change (TypedState::history()), oldest first. A line of the search that comes
+  // back to one of them ends by the ruleset's cycle rule, as the game would.
+  Result search(const S& root, const Limits& limits, const Progress& progress = {},
+                std::span<const std::uint64_t> history = {}) {
     Result result;
-    start_ = std::chrono::steady_clock::now();
+    history_ = history;
+    start_ = now();
     limits_ = limits;
+    deadline_ = limits.seconds > 0 ? stop_time(limits.seconds) : 0;
+    last_elapsed_ = 0;
     stop_.store(false);
     total_nodes_.store(0);
     tt_.new_search();
@@ -119,9 +145,12 @@ class AlphaBeta {
   }
 
  private:
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  double now() const {
+    if (clock_) return clock_();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
   }
+  double elapsed() const { return now() - start_; }
 
   // The history table's index of a move; moves that are not small integers share one slot.
   static std::size_t move_key(const Move& m) {
@@ -141,6 +170,7 @@ class AlphaBeta {
     int value = -kInfinity;
     int previous = -kInfinity;
     std::vector<Move> pv;
+    bool exact = false;
   };
 
   struct Worker {
@@ -155,9 +185,10 @@ class AlphaBeta {
       for (Move m : moves) {
         S child = root;
         child.play(m);
-        root_moves.push_back(RootMove{m, child, -kInfinity, -kInfinity, {}});
+        root_moves.push_back(RootMove{m, child, -kInfinity, -kInfinity, {}, false});
       }
       for (auto& h : history) h.fill(0);
+      for (const std::uint64_t h : o.history_) history_bits |= std::uint64_t{1} << (h >> 58);
       for (auto& k : killers) k.fill(Move{});
       for (auto& k : killer_set) k.fill(false);
     }
@@ -171,6 +202,7 @@ class AlphaBeta {
     bool joint_root;
     int joint_value = 0;
     std::vector<RootMove> root_moves;
+    std::uint64_t history_bits = 0;  // a filter of the game history's hashes (top 6 bits)
     std::uint64_t nodes = 0;
     // Heuristic values used so far: leaf evaluations and table entries that are not solved.
     // A subtree searched without adding to it is solved: its value is exact for any depth.
@@ -178,7 +210,9 @@ class AlphaBeta {
     std::uint64_t published = 0;
     bool stopped = false;
     int poll_countdown = 256;
-    int completed = 0;  // iterations finished
+    int completed = 0;          // iterations finished
+    bool has_new_best = false;  // the iteration under way found a move better than its first
+    Move new_best{};
     std::array<std::array<Move, 2>, kMaxPly + 1> killers;
     std::array<std::array<bool, 2>, kMaxPly + 1> killer_set;
     std::array<std::array<std::int32_t, kHistory>, 2> history;
@@ -196,11 +230,18 @@ class AlphaBeta {
       int value = 0;
       for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
         const std::uint64_t guesses_before = guesses;
+        has_new_best = false;
         value = aspirate(depth, value);
-        if (stopped) break;
+        if (stopped) {
+          // The unfinished iteration already showed a better move than the last one's: play it.
+          if (result && has_new_best && completed > 0) take_new_best(*result);
+          break;
+        }
         ++completed;
         std::stable_sort(root_moves.begin(), root_moves.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+                         [](const RootMove& a, const RootMove& b) {
+                           return a.value != b.value ? a.value > b.value : a.exact > b.exact;
+                         });
         for (auto& rm : root_moves) rm.previous = rm.value;
         if (joint_root) joint_value = settle_joint();
         if (!result) continue;
@@ -209,9 +250,20 @@ class AlphaBeta {
         result->exact = guesses == guesses_before;
         if (progress && *progress) (*progress)(*result);
         if (result->exact) break;
-        const double seconds = owner.limits_.seconds;
-        if (seconds > 0 && owner.elapsed() > 0.5 * seconds) break;
       }
+    }
+
+    void take_new_best(Result& r) {
+      const auto it = std::find_if(root_moves.begin(), root_moves.end(),
+                                   [&](const RootMove& rm) { return rm.move == new_best; });
+      if (it == root_moves.end() || it == root_moves.begin()) return;
+      std::rotate(root_moves.begin(), it, it + 1);
+      const RootMove& best = root_moves.front();
+      r.best = best.move;
+      r.value = best.value;
+      r.pv = best.pv;
+      r.scores.clear();
+      for (const auto& rm : root_moves) r.scores.push_back({rm.move, rm.value, rm.exact});
     }
 
     void fill(Result& r, int depth) {
@@ -222,15 +274,16 @@ class AlphaBeta {
       r.pv = best.pv;
       r.depth = depth;
       r.scores.clear();
-      for (const auto& rm : root_moves) r.scores.push_back({rm.move, rm.value});
+      for (const auto& rm : root_moves) r.scores.push_back({rm.move, rm.value, rm.exact});
       r.nodes = owner.total_nodes_.load(std::memory_order_relaxed) + (nodes - published);
-      r.seconds = owner.elapsed();
+      // Under a time limit, the last poll's reading: a test's fake clock moves on at every read.
+      r.seconds = owner.deadline_ > 0 ? owner.last_elapsed_ : owner.elapsed();
     }
 
     int aspirate(int depth, int guess) {
       const int window0 = owner.options_.aspiration;
-      if (owner.options_.score_all_moves || joint_root || window0 <= 0 || depth < 4 ||
-          is_decisive(guess))
+      if (lines() > 1) return search_lines(depth, lines());
+      if (window0 <= 0 || depth < 4 || is_decisive(guess))
         return search_root(depth, -kInfinity, kInfinity);
       int window = window0;
       int alpha = guess - window, beta = guess + window;
@@ -249,17 +302,51 @@ class AlphaBeta {
       }
     }
 
+    // How many root moves get exact values.
+    int lines() const {
+      const int n = static_cast<int>(root_moves.size());
+      if (owner.options_.score_all_moves || joint_root) return n;
+      return std::clamp(owner.options_.multipv, 1, n);
+    }
+
+    // The best `k` root moves get exact values: each move is first tested with a null window
+    // at the k-th best value so far and searched with an open window only if it beats it.
+    int search_lines(int depth, int k) {
+      std::vector<int> top;  // the exact values so far, best first, at most k
+      for (std::size_t i = 0; i < root_moves.size(); ++i) {
+        RootMove& rm = root_moves[i];
+        ++nodes;
+        pv_len[1] = 1;
+        const int floor = static_cast<int>(top.size()) < k ? -kInfinity : top.back();
+        int v = floor == -kInfinity
+                    ? child_value(root, rm.child, depth - 1, -kInfinity, kInfinity, 1)
+                    : child_value(root, rm.child, depth - 1, floor, floor + 1, 1);
+        if (floor != -kInfinity && v > floor && !stopped)
+          v = child_value(root, rm.child, depth - 1, floor, kInfinity, 1);
+        if (stopped) return top.empty() ? -kInfinity : top.front();
+        if (i > 0 && !top.empty() && v > top.front()) {
+          has_new_best = true;
+          new_best = rm.move;
+        }
+        rm.exact = v > floor;
+        rm.value = rm.exact ? v : std::min(v, floor);
+        if (!rm.exact) continue;
+        rm.pv.assign(1, rm.move);
+        for (int j = 1; j < pv_len[1]; ++j) rm.pv.push_back(pv[1][j]);
+        top.insert(std::upper_bound(top.begin(), top.end(), v, std::greater<int>()), v);
+        if (static_cast<int>(top.size()) > k) top.pop_back();
+      }
+      return top.front();
+    }
+
     int search_root(int depth, int alpha, int beta) {
-      const bool all = owner.options_.score_all_moves || joint_root;
       int best = -kInfinity;
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
         RootMove& rm = root_moves[i];
         ++nodes;
         pv_len[1] = 1;
         int v;
-        if (all) {
-          v = child_value(root, rm.child, depth - 1, -kInfinity, kInfinity, 1);
-        } else if (i == 0) {
+        if (i == 0) {
           v = child_value(root, rm.child, depth - 1, alpha, beta, 1);
         } else {
           v = child_value(root, rm.child, depth - 1, alpha, alpha + 1, 1);
@@ -268,22 +355,28 @@ class AlphaBeta {
         }
         if (stopped) return best;
         rm.value = v;
+        rm.exact = v > alpha && v < beta;
         if (v > best || i == 0) {
           rm.pv.assign(1, rm.move);
           for (int k = 1; k < pv_len[1]; ++k) rm.pv.push_back(pv[1][k]);
         }
+        if (i > 0 && v > best && v > alpha) {
+          // Better than the first move at this depth.
+          has_new_best = true;
+          new_best = rm.move;
+        }
         if (v > best) {
           best = v;
-          if (v > alpha && !all) {
+          if (v > alpha) {
             alpha = v;
             if (v >= beta) {
               // Fail high: the moves not yet searched keep their order behind this one.
               for (std::size_t j = i + 1; j < root_moves.size(); ++j)
-                root_moves[j].value = -kInfinity;
+                root_moves[j].value = -kInfinity, root_moves[j].exact = false;
               break;
             }
           }
-        } else if (!all && i > 0) {
+        } else if (i > 0) {
           rm.value = std::min(v, alpha);  // an upper bound: keep it below the best
         }
       }
@@ -374,6 +467,18 @@ class AlphaBeta {
         pv_len[ply] = ply;
         return terminal(child, me);
       }
+      if (owner.options_.probe) {
+        bool fresh = true;
+        if constexpr (requires { child.irreversible_count(); })
+          fresh = child.irreversible_count() != parent.irreversible_count();
+        int v;
+        bool exact;
+        if (fresh && owner.options_.probe(&child, v, exact)) {
+          pv_len[ply] = ply;
+          if (!exact) ++guesses;
+          return child.to_move() == me ? v : -v;
+        }
+      }
       if (depth <= 0 && !is_chance(child)) {
         // A leaf: evaluate here without the bookkeeping of an inner node. (A repetition at
         // the horizon is not looked for: the leaf is evaluated like any other.)
@@ -388,20 +493,29 @@ class AlphaBeta {
           mark_progress(child, ply);
           const std::uint64_t h = child.hash();
           path[ply] = h;
-          for (int p = ply - 1; p >= 0 && progress_mark[p] == progress_mark[ply]; --p) {
-            if (path[p] == h) {
-              S ended = child;
-              ended.end_by_cycle();
-              pv_len[ply] = ply;
-              return terminal(ended, me);
-            }
-          }
+          int p = ply - 1;
+          for (; p >= 0 && progress_mark[p] == progress_mark[ply]; --p)
+            if (path[p] == h) return cycle_end(child, me, ply);
+          // Nothing irreversible since the root: the game before it counts too.
+          if (p < 0 && in_game_history(h)) return cycle_end(child, me, ply);
           if (child.to_move() == me) return search(child, depth, alpha, beta, ply, h);
           return -search(child, depth, -beta, -alpha, ply, h);
         }
       }
       if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
       return -search(child, depth, -beta, -alpha, ply);
+    }
+
+    int cycle_end(const S& child, Player me, int ply) {
+      S ended = child;
+      ended.end_by_cycle();
+      pv_len[ply] = ply;
+      return terminal(ended, me);
+    }
+
+    bool in_game_history(std::uint64_t h) const {
+      if (!(history_bits >> (h >> 58) & 1)) return false;
+      return std::find(owner.history_.begin(), owner.history_.end(), h) != owner.history_.end();
     }
 
     static bool is_chance(const S& s) {
@@ -420,7 +534,8 @@ class AlphaBeta {
       published = nodes;
       if (id == 0) {
         const Limits& l = owner.limits_;
-        if ((l.seconds > 0 && owner.elapsed() >= l.seconds) ||
+        if (owner.deadline_ > 0) owner.last_elapsed_ = owner.elapsed();
+        if ((owner.deadline_ > 0 && owner.last_elapsed_ >= owner.deadline_) ||
             (l.nodes > 0 && owner.total_nodes_.load(std::memory_order_relaxed) >= l.nodes))
           owner.stop_.store(true);
       }
@@ -601,8 +716,12 @@ class AlphaBeta {
   Eval eval_;
   AlphaBetaOptions options_;
   TranspositionTable tt_;
+  std::span<const std::uint64_t> history_;  // valid during search() only
   Limits limits_;
-  std::chrono::steady_clock::time_point start_;
+  Clock clock_;
+  double start_ = 0;
+  double deadline_ = 0;      // seconds after start_; 0 = none
+  double last_elapsed_ = 0;  // as the first thread last read it
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> total_nodes_{0};
 };

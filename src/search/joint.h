@@ -1,6 +1,6 @@
 #pragma once
 // Joint moves: nodes where both players choose at once, each without seeing the other's
-// choice (Congklak's first move, RULES.md). A state marks such a node with joint_pending()
+// choice (Congklak's first move, docs/games/congklak.md). A state marks such a node with joint_pending()
 // and encodes the joint move as kJoint | south_label | north_label << 6 (games/sowing/state.h);
 // the searches read the two halves from it. (An extra sowing inside Congklak's lock-step is
 // one player's choice alone: an ordinary node.)

@@ -42,15 +42,17 @@ struct Limits {
   std::uint64_t nodes = 0;  // 0 = no node limit
 };
 
-// The time to spend on one move under a game clock: a share of what is left plus most of
-// the increment, at least 5 ms, and never more than a third of the remaining time (so a
-// search that overruns its time a little still leaves two thirds; the increment is added
-// only after the move).
-inline double time_for_move(double remaining, double increment, int moves_to_go = 0) {
+// The time to spend on one move under a game clock. `moves_left`: the mover's moves likely
+// left in the game (0: unknown, 25 assumed). What is left above a reserve (5% of the clock, at
+// most a second: the cost of moving and of a loaded machine) is shared over those moves, plus
+// most of the increment; at least 2 ms, and never more than a third of the remaining time, so
+// the flag cannot fall while the game goes on.
+inline double time_for_move(double remaining, double increment, int moves_left = 0) {
   if (remaining <= 0) return 0.001;  // flag already fallen: move at once
-  const int horizon = moves_to_go > 0 ? std::min(moves_to_go, 30) : 25;
-  const double share = remaining / horizon + 0.8 * increment;
-  return std::min(std::max(0.005, share), remaining / 3);
+  const int horizon = moves_left > 0 ? std::clamp(moves_left, 1, 80) : 25;
+  const double usable = remaining - std::min(0.05 * remaining, 1.0);
+  const double share = usable / horizon + 0.8 * increment;
+  return std::min(std::max(0.002, share), remaining / 3);
 }
 
 }  // namespace naqala::search

@@ -1,9 +1,12 @@
 #include "server/hub.h"
 
+#include <sys/random.h>
+
 #include <algorithm>
 #include <array>
 #include <boost/asio/post.hpp>
 #include <boost/uuid/detail/sha1.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -13,6 +16,7 @@
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/record.h"
+#include "core/json_text.h"
 
 namespace naqala::server {
 
@@ -41,6 +45,14 @@ struct Hub::Live {
 };
 
 namespace {
+
+// The longest sowing animation of the browser app (web/src/boards/board.ts, ANIMATION_MS).
+constexpr auto kAnimationAllowance = std::chrono::milliseconds(3000);
+
+// Milliseconds from now until t (negative once t is past); used as max(0, ...) where it counts.
+std::int64_t ms_until(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
+}
 
 constexpr const char* kMessageTypes =
     "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
@@ -82,7 +94,7 @@ bool is_toguz(const AnyGame& game) {
   return game.info().name.starts_with("toguz");
 }
 
-// RULES.md section 23: a drawn Oware game counts as a win for each player in a match.
+// docs/server.md (match rules): a drawn Oware game counts as a win for each player in a match.
 bool draw_counts_for_both(const AnyGame& game) {
   const auto& n = game.info().name;
   return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
@@ -238,11 +250,19 @@ json Hub::create_player(const json& body) {
     throw ApiError(400, "a display name has 1 to 40 characters");
   for (unsigned char ch : name)
     if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
+  // 128 bits from the kernel's CSPRNG: the game's own generator (rng_) is seeded from the
+  // clock and its outputs give its state away, so tokens drawn from it could be predicted.
+  unsigned char bytes[16];
+  for (std::size_t got = 0; got < sizeof bytes;) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0 && errno != EINTR) throw std::runtime_error("getrandom failed");
+    if (n > 0) got += static_cast<std::size_t>(n);
+  }
   std::string token;
-  for (int i = 0; i < 2; ++i) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(rng_.next()));
-    token += buf;
+  for (unsigned char b : bytes) {
+    char hex[3];
+    std::snprintf(hex, sizeof hex, "%02x", b);
+    token += hex;
   }
   const PlayerRow p = store_.add_player(name, token_hash(token));
   return {{"id", p.id}, {"name", p.name}, {"token", token}};
@@ -345,7 +365,7 @@ json Hub::create_game(const json& body) {
   seats[index(mine)] = {{"kind", "human"}, {"player", me.id}, {"name", me.name}};
   seats[index(opponent(mine))] = other;
 
-  // Clocks (RULES.md section 23): presets or minutes + increment.
+  // Clocks (docs/server.md): presets or minutes + increment.
   json clock = nullptr;
   if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
     if (!it->is_object())
@@ -522,10 +542,13 @@ bool Hub::clock_runs(const Live& g, Player side) const {
 
 std::int64_t Hub::remaining_ms(const Live& g, Player side) const {
   std::int64_t ms = side == Player::South ? g.row.south_ms : g.row.north_ms;
-  if (clock_runs(g, side))
-    ms -= std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
-              .count();
+  if (clock_runs(g, side)) ms -= turn_elapsed_ms(g);
   return ms;
+}
+
+// Time on the running clock since the turn began; 0 during the animation allowance.
+std::int64_t Hub::turn_elapsed_ms(const Live& g) const {
+  return std::max<std::int64_t>(0, -ms_until(g.turn_started));
 }
 
 json Hub::view(const Live& g) const {
@@ -577,7 +600,8 @@ json Hub::view(const Live& g) const {
                   {"initial_ms", g.row.clock["initial_ms"]},
                   {"increment_ms", g.row.clock["increment_ms"]},
                   {"cap_ms", g.row.clock["cap_ms"]},
-                  {"used_ms", g.row.extra.value("used_ms", 0)}};
+                  {"used_ms", g.row.extra.value("used_ms", 0)},
+                  {"starts_in_ms", std::max<std::int64_t>(0, ms_until(g.turn_started))}};
   }
   if (g.match) {
     const bool a_south = g.row.extra.value("a_side", "south") == "south";
@@ -599,18 +623,18 @@ void Hub::send_view(Client& c, Live& g) {
   json v = view(g);
   v["you"] = nullptr;
   if (auto side = seat_of(g, c)) v["you"] = name(*side);
-  c.send(std::make_shared<const std::string>(v.dump()));
+  c.send(std::make_shared<const std::string>(json_text(v)));
 }
 
 void Hub::broadcast(Live& g) {
   if (g.watchers.empty()) return;
   json v = view(g);
   v["you"] = nullptr;
-  const auto anonymous = std::make_shared<const std::string>(v.dump());
+  const auto anonymous = std::make_shared<const std::string>(json_text(v));
   std::array<std::shared_ptr<const std::string>, 2> seated;
   for (Player p : {Player::South, Player::North}) {
     v["you"] = name(p);
-    seated[index(p)] = std::make_shared<const std::string>(v.dump());
+    seated[index(p)] = std::make_shared<const std::string>(json_text(v));
   }
   for (Client* c : g.watchers) {
     auto side = seat_of(g, *c);
@@ -647,8 +671,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   if (g.state->to_move() != side)
     throw ApiError(409, "it is " + std::string(name(g.state->to_move())) + "'s turn, not yours");
   const auto now = Clock::now();
-  const auto elapsed =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now - g.turn_started).count();
+  const auto elapsed = turn_elapsed_ms(g);
   // A simultaneous ply is nobody's time: both players thought at once.
   const bool clocked = !g.row.clock.is_null() && charge_clock;  // a joint ply was charged by halves
   if (clocked && remaining_ms(g, side) <= 0) {
@@ -691,7 +714,10 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   // Committed before anyone hears of it: a crash after this line loses nothing.
   store_.commit_plies(g.row, fresh);
   ++g.generation;
-  g.turn_started = now;
+  // The browser shows a sowing seed by seed (at most kAnimationAllowance): the next player's
+  // clock starts after it, so the animation is nobody's time (docs/server.md).
+  g.turn_started =
+      now + (g.game->info().family == "backgammon" ? Clock::duration::zero() : kAnimationAllowance);
   after_change(g);
 }
 
@@ -771,11 +797,11 @@ void Hub::arm_timer(Live& g) {
   std::int64_t wait = std::numeric_limits<std::int64_t>::max();
   for (Player p : {Player::South, Player::North})
     if (clock_runs(g, p)) wait = std::min(wait, remaining_ms(g, p));
+  // A clock waiting out the animation allowance starts later.
+  if (wait != std::numeric_limits<std::int64_t>::max())
+    wait += std::max<std::int64_t>(0, ms_until(g.turn_started));
   if (const auto cap = g.row.clock.value("cap_ms", std::int64_t{0}); cap > 0) {
-    const auto elapsed =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started)
-            .count();
-    wait = std::min(wait, cap - g.row.extra.value("used_ms", std::int64_t{0}) - elapsed);
+    wait = std::min(wait, cap - g.row.extra.value("used_ms", std::int64_t{0}) - turn_elapsed_ms(g));
   }
   g.timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, wait) + 2));
   g.timer->async_wait([this, id = g.row.id](const boost::system::error_code& ec) {
@@ -788,8 +814,7 @@ void Hub::on_timer(const std::string& id) {
   if (it == games_.end()) return;
   Live& g = *it->second;
   if (g.row.status != "playing" || g.row.clock.is_null()) return;
-  const auto elapsed =
-      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - g.turn_started).count();
+  const auto elapsed = turn_elapsed_ms(g);
   const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
   std::optional<Player> fallen;
   for (Player p : {Player::South, Player::North})
@@ -797,7 +822,7 @@ void Hub::on_timer(const std::string& id) {
         (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
       fallen = p;
   if (fallen) {
-    finish(g, opponent(*fallen), "timeout");  // RULES.md section 23: flag = loss
+    finish(g, opponent(*fallen), "timeout");  // docs/server.md: flag = loss
   } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
     // Toguz: after two hours the game stops and the current result is final.
     g.row.extra["used_ms"] = cap;
@@ -876,12 +901,16 @@ void Hub::handle(Client& c, std::string_view message) {
       c.player = p->id;
       c.player_name = p->name;
       c.send(std::make_shared<const std::string>(
-          json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}}.dump()));
+          json_text(json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}})));
       // Seats may have changed meaning for games already watched.
       for (const auto& id : c.watching)
         if (auto it = games_.find(id); it != games_.end()) send_view(c, *it->second);
       return;
     }
+    if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
+        type != "resign" && type != "offer_draw" && type != "accept_draw" &&
+        type != "decline_draw" && type != "rematch")
+      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
     const std::string id = text_field(m, "game");
     if (id.size() > 32) throw ApiError(400, "field \"game\" is not a game id");
     if (type == "watch") {
@@ -898,9 +927,6 @@ void Hub::handle(Client& c, std::string_view message) {
       c.watching.erase(id);
       return;
     }
-    if (type != "join" && type != "move" && type != "resign" && type != "offer_draw" &&
-        type != "accept_draw" && type != "decline_draw" && type != "rematch")
-      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
     if (!c.player) throw ApiError(401, "say hello with your token first");
     Live& g = live(id);
     if (!g.watchers.count(&c)) {
@@ -934,13 +960,12 @@ void Hub::handle(Client& c, std::string_view message) {
   } catch (const ApiError& e) {
     json err = {{"type", "error"}, {"status", e.status}, {"message", e.what()}};
     if (!type.empty()) err["request"] = type;
-    c.send(std::make_shared<const std::string>(err.dump()));
+    c.send(std::make_shared<const std::string>(json_text(err)));
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
-    c.send(std::make_shared<const std::string>(json{
-        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}}
-                                                   .dump()));
+    c.send(std::make_shared<const std::string>(json_text(json{
+        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}})));
   }
 }
 
@@ -1008,7 +1033,7 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
     auto& used = g.row.extra["draw_offers"][index(me)];
     if (is_toguz(*g.game) && used.get<int>() >= 3)
       throw ApiError(409,
-                     "each player may offer a draw at most 3 times per game (RULES.md section 23)");
+                     "each player may offer a draw at most 3 times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);

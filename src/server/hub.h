@@ -97,6 +97,7 @@ class Hub {
   void choose_joint(Live& g, Player side, const std::string& half);
   bool clock_runs(const Live& g, Player side) const;
   std::int64_t remaining_ms(const Live& g, Player side) const;
+  std::int64_t turn_elapsed_ms(const Live& g) const;
   void start_next_game(Live& g);
   std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
                             int match_game);

@@ -12,8 +12,10 @@
 #include <map>
 #include <utility>  // before Asio: Boost 1.74 uses std::exchange without it
 
+#include "server/db_lock.h"
 #include "server/hub.h"
 #include "server/store.h"
+#include "core/json_text.h"
 
 namespace naqala::server {
 
@@ -52,6 +54,16 @@ std::string url_decode(std::string_view s) {
   return out;
 }
 
+// A request without Origin (a program, not a browser) or from a page served by this host.
+bool same_origin(const http::request<http::string_body>& req) {
+  const std::string_view origin(req[http::field::origin].data(), req[http::field::origin].size());
+  if (origin.empty()) return true;
+  const auto scheme = origin.find("://");
+  if (scheme == std::string_view::npos) return false;
+  const std::string_view host(req[http::field::host].data(), req[http::field::host].size());
+  return !host.empty() && origin.substr(scheme + 3) == host;
+}
+
 std::string query_param(std::string_view query, std::string_view key) {
   while (!query.empty()) {
     const auto amp = query.find('&');
@@ -66,6 +78,16 @@ std::string query_param(std::string_view query, std::string_view key) {
 }
 
 class WsSession;
+
+// The store, or an error that names the file (a directory that is missing, a file that is not
+// a database).
+Store open_store(const std::string& db) {
+  try {
+    return Store(db);
+  } catch (const std::exception& e) {
+    throw Error("cannot open the database '" + db + "': " + e.what());
+  }
+}
 
 // A token bucket: `rate` a second on average, bursts of twice that.
 class RateLimit {
@@ -98,6 +120,7 @@ struct Server::Impl {
   bool closing = false;
   ServerOptions options;
   asio::io_context io{1};
+  DbLock db_lock;  // before the store opens the file
   Store store;
   Hub hub;
   tcp::acceptor acceptor;
@@ -116,7 +139,8 @@ struct Server::Impl {
 
   explicit Impl(ServerOptions o)
       : options(std::move(o)),
-        store(options.db),
+        db_lock(options.db),
+        store(open_store(options.db)),
         hub(io, store, options.engine_threads),
         acceptor(io) {
     if (!options.web_root.empty()) web_root = std::filesystem::weakly_canonical(options.web_root);
@@ -190,12 +214,12 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
           R"({"type":"error","status":400,"message":"messages are JSON text frames, not binary"})"));
     } else if (!limit_.take()) {
       if (++floods_ > 100) return close(websocket::close_code::policy_error, "too many messages");
-      send(std::make_shared<const std::string>(json{
+      send(std::make_shared<const std::string>(json_text(json{
           {"type", "error"},
           {"status", 429},
           {"message", "too many messages: at most " +
                           std::to_string(static_cast<int>(server_.options.messages_per_second)) +
-                          " a second"}}.dump()));
+                          " a second"}})));
     } else {
       server_.hub.handle(*this, text);
     }
@@ -254,16 +278,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(beast::error_code ec) {
     if (ec == http::error::end_of_stream || ec == beast::error::timeout) return close();
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
-      auto res =
-          std::make_shared<http::response<http::string_body>>(http::status::payload_too_large, 11);
-      res->set(http::field::content_type, "application/json");
-      res->body() = R"({"error":"request too large: bodies are at most )" +
-                    std::to_string(server_.options.max_body) + R"( bytes"})";
-      res->keep_alive(false);
-      res->prepare_payload();
-      return send(res);
+      return reply_error(http::status::payload_too_large, 11,
+                         "request too large: bodies are at most " +
+                             std::to_string(server_.options.max_body) +
+                             " bytes and headers at most 8192");
     }
-    if (ec) return close();
+    if (ec) {  // not HTTP, a bad Content-Length, ...: an answer, then the connection closes
+      return reply_error(http::status::bad_request, 11,
+                         "malformed HTTP request (" + ec.message() + ")");
+    }
     auto request = parser_->release();
     beast::error_code peer_ec;
     const auto peer = stream_.socket().remote_endpoint(peer_ec);
@@ -273,16 +296,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res->set(http::field::content_type, "application/json");
       res->set(http::field::retry_after, "1");
       res->body() =
-          json{{"error", "too many requests from this address: at most " +
+          json_text(json{{"error", "too many requests from this address: at most " +
                              std::to_string(static_cast<int>(server_.options.requests_per_second)) +
-                             " a second (bursts of twice that); wait a second"}}
-              .dump();
+                             " a second (bursts of twice that); wait a second"}});
       res->keep_alive(request.keep_alive());
       res->prepare_payload();
       return send(res);
     }
     if (websocket::is_upgrade(request)) {
-      if (request.target() != "/ws") return close();
+      if (request.target() != "/ws")
+        return reply_error(http::status::not_found, request.version(),
+                           "no WebSocket at " + std::string(request.target()) +
+                               "; WebSocket connections go to /ws");
+      if (!same_origin(request))  // another site's page must not act with a visitor's token
+        return reply_error(http::status::forbidden, request.version(),
+                           "WebSocket connections from pages of another site are refused "
+                           "(Origin " +
+                               std::string(request[http::field::origin]) + ")");
       stream_.expires_never();
       std::make_shared<WsSession>(stream_.release_socket(), server_)->start(std::move(request));
       return;
@@ -292,11 +322,29 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   template <class Response>
   void send(std::shared_ptr<Response> res) {
+    // On every reply: the page may load only its own scripts, styles and sockets, and may not
+    // be framed by another site (docs/security.md).
+    res->set("Content-Security-Policy",
+             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+             "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+    res->set("X-Frame-Options", "DENY");
+    res->set("X-Content-Type-Options", "nosniff");
+    res->set("Referrer-Policy", "no-referrer");
     http::async_write(stream_, *res,
                       [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
                         if (ec || !res->keep_alive()) return self->close();
                         self->read();
                       });
+  }
+
+  // An error reply on a connection that then closes (the request may not be readable).
+  void reply_error(http::status status, unsigned version, const std::string& message) {
+    auto res = std::make_shared<http::response<http::string_body>>(status, version);
+    res->set(http::field::content_type, "application/json");
+    res->body() = json_text(json{{"error", message}});
+    res->keep_alive(false);
+    res->prepare_payload();
+    send(res);
   }
 
   void close() {
@@ -310,7 +358,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set(http::field::content_type, "application/json");
     res->set(http::field::cache_control, "no-store");
     res->keep_alive(req.keep_alive());
-    res->body() = body.dump();
+    res->body() = json_text(body);
     res->prepare_payload();
     send(res);
   }

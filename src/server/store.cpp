@@ -1,4 +1,5 @@
 #include "server/store.h"
+#include "core/json_text.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -132,7 +133,7 @@ std::int64_t Store::add_match(const MatchRow& m) {
   SQLite::Statement q(*db_, "INSERT INTO matches(best_of, draw_rule, players) VALUES(?,?,?)");
   q.bind(1, m.best_of);
   q.bind(2, m.draw_rule);
-  q.bind(3, m.players.dump());
+  q.bind(3, json_text(m.players));
   q.exec();
   return db_->getLastInsertRowid();
 }
@@ -143,7 +144,7 @@ void Store::update_match(const MatchRow& m) {
   q.bind(1, m.points_a);
   q.bind(2, m.points_b);
   q.bind(3, m.over ? 1 : 0);
-  q.bind(4, m.players.dump());
+  q.bind(4, json_text(m.players));
   q.bind(5, static_cast<int64_t>(m.id));
   q.exec();
 }
@@ -171,10 +172,10 @@ void Store::add_game(const GameRow& g) {
   q.bind(1, g.id);
   q.bind(2, g.variant);
   q.bind(3, g.start_position);
-  q.bind(4, g.seats.dump());
+  q.bind(4, json_text(g.seats));
   q.bind(5, g.status);
-  q.bind(6, g.outcome.dump());
-  q.bind(7, g.clock.dump());
+  q.bind(6, json_text(g.outcome));
+  q.bind(7, json_text(g.clock));
   q.bind(8, static_cast<int64_t>(g.south_ms));
   q.bind(9, static_cast<int64_t>(g.north_ms));
   if (g.match_id)
@@ -182,7 +183,7 @@ void Store::add_game(const GameRow& g) {
   else
     q.bind(10);
   q.bind(11, g.match_game);
-  q.bind(12, g.extra.dump());
+  q.bind(12, json_text(g.extra));
   q.bind(13, static_cast<int64_t>(g.created ? g.created : now_ms()));
   q.exec();
 }
@@ -192,12 +193,12 @@ void Store::update_game(const GameRow& g) {
       *db_,
       "UPDATE games SET seats=?, status=?, outcome=?, south_ms=?, north_ms=?, extra=? "
       "WHERE id=?");
-  q.bind(1, g.seats.dump());
+  q.bind(1, json_text(g.seats));
   q.bind(2, g.status);
-  q.bind(3, g.outcome.dump());
+  q.bind(3, json_text(g.outcome));
   q.bind(4, static_cast<int64_t>(g.south_ms));
   q.bind(5, static_cast<int64_t>(g.north_ms));
-  q.bind(6, g.extra.dump());
+  q.bind(6, json_text(g.extra));
   q.bind(7, g.id);
   q.exec();
 }

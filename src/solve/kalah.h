@@ -16,7 +16,7 @@ class State;
 
 namespace naqala::solve {
 
-// The rules the solver follows: Kalah's (RULES.md 1) with the board width and the two options
+// The rules the solver follows: Kalah's (docs/games/kalah.md) with the board width and the two options
 // of the Kalah presets as parameters.
 struct KalahRules {
   int pits = 6;                // per row, 1..8

@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "core/error.h"
+#include "solve/db_file.h"
+#include "solve/games.h"
+#include "solve/retro.h"
 
 namespace naqala::solve {
 
@@ -39,76 +42,28 @@ std::uint32_t flags_of(const KalahRules& r) {
 }
 
 std::uint64_t checksum(const std::uint8_t* p, std::uint64_t n) {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-  std::uint64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x100000001b3ULL;
-    h ^= h >> 29;
-  }
-  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
-  return h;
+  return db_checksum(p, n);
 }
 
-// Computes one level of the database; the levels below it are done.
-class LevelBuilder {
+// The Kalah database's bytes (seeds the mover ends up with, 0xff = not computed) as a store of
+// the retrograde engine, which works in differences: 2 * seeds - n.
+class KalahStore {
  public:
-  LevelBuilder(const KalahRules& rules, const Compositions& index, std::uint8_t* values, int n)
-      : rules_(rules), index_(index), values_(values), n_(n) {}
-
-  // Fills the boards numbered [first, last) of the level (and those they lead to).
-  void run(std::uint64_t first, std::uint64_t last) {
-    Board b = index_.unrank(first, n_);
-    for (std::uint64_t r = first; r < last; ++r) {
-      std::atomic_ref<std::uint8_t> slot(values_[index_.offset(n_) + r]);
-      if (slot.load(std::memory_order_relaxed) == kUnknown)
-        slot.store(static_cast<std::uint8_t>(compute(b)), std::memory_order_relaxed);
-      index_.next(b);
-    }
+  explicit KalahStore(std::uint8_t* values) : values_(values) {}
+  int low(std::uint64_t key, int n) const {
+    return 2 * std::atomic_ref<std::uint8_t>(values_[key]).load(std::memory_order_relaxed) - n;
+  }
+  int high(std::uint64_t key, int n) const { return low(key, n); }
+  bool unknown(std::uint64_t key) const {
+    return std::atomic_ref<std::uint8_t>(values_[key]).load(std::memory_order_relaxed) == kUnknown;
+  }
+  void set(std::uint64_t key, int n, int low, int /*high*/) {
+    std::atomic_ref<std::uint8_t>(values_[key])
+        .store(static_cast<std::uint8_t>((low + n) / 2), std::memory_order_relaxed);
   }
 
  private:
-  int compute(const Board& b) {
-    const int mine = b.row(0);
-    if (mine == 0 || b.row(1) == 0) return mine;  // over: each player takes his own pits
-    int best = 0;
-    for (int i = 0; i < rules_.pits && best < n_; ++i) {
-      if (b.pit[i] == 0) continue;
-      Board c = b;
-      const Sowing s = sow(rules_, c, i);
-      const int left = n_ - s.gained;
-      int v;
-      if (s.over) {
-        v = s.gained + c.row(0);
-      } else if (s.extra) {
-        v = s.gained + value(c, left);
-      } else {
-        c.flip();
-        v = s.gained + left - value(c, left);
-      }
-      best = std::max(best, v);
-    }
-    return best;
-  }
-
-  int value(const Board& c, int seeds) {
-    std::uint8_t& byte = values_[index_.key(c, seeds)];
-    if (seeds < n_) return byte;
-    // Same level: a board further along the acyclic order, computed here if nobody has yet.
-    std::atomic_ref<std::uint8_t> slot(byte);
-    int v = slot.load(std::memory_order_relaxed);
-    if (v == kUnknown) {
-      v = compute(c);
-      slot.store(static_cast<std::uint8_t>(v), std::memory_order_relaxed);
-    }
-    return v;
-  }
-
-  const KalahRules& rules_;
-  const Compositions& index_;
   std::uint8_t* values_;
-  int n_;
 };
 
 }  // namespace
@@ -122,26 +77,18 @@ EndgameDb EndgameDb::build(const KalahRules& rules, int max_seeds, int threads,
   require_memory(size, "a database of " + std::to_string(max_seeds) + " seeds");
   std::shared_ptr<std::uint8_t> values(new std::uint8_t[size],
                                        std::default_delete<std::uint8_t[]>());
-  const auto start = std::chrono::steady_clock::now();
-  threads = std::max(1, threads);
-  for (int n = 0; n <= max_seeds; ++n) {
-    const std::uint64_t count = db.index_.count(n);
-    std::memset(values.get() + db.index_.offset(n), kUnknown, count);
-    constexpr std::uint64_t kBlock = 1 << 16;
-    std::atomic<std::uint64_t> next_block{0};
-    auto work = [&] {
-      LevelBuilder builder(rules, db.index_, values.get(), n);
-      for (std::uint64_t first; (first = next_block.fetch_add(1) * kBlock) < count;)
-        builder.run(first, std::min(count, first + kBlock));
+  const KalahGame game(rules);
+  KalahStore store(values.get());
+  retro::Schedule schedule;
+  schedule.threads = threads;
+  schedule.before_level = [&](int n) {
+    std::memset(values.get() + db.index_.offset(n), kUnknown, db.index_.count(n));
+  };
+  if (progress)
+    schedule.progress = [&](const retro::Progress& p) {
+      if (p.done == p.level_boards) progress(p.level, db.index_.offset(p.level + 1), p.seconds);
     };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads && count > kBlock; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-    if (progress)
-      progress(n, db.index_.offset(n + 1),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
+  retro::solve_levels(game, db.index_, store, 0, max_seeds, schedule);
   db.storage_ = values;
   db.values_ = values.get();
   return db;

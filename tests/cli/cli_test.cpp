@@ -5,33 +5,26 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run_naqala.h"
 
 namespace {
 
 using ::testing::HasSubstr;
 
-struct Run {
-  int status;
-  std::string out;  // stdout and stderr together
-};
+using naqala::testing::naqala;
 
-Run naqala(const std::string& args, const std::string& input = "") {
-  std::string cmd = std::string(NAQALA_BIN) + " " + args + " 2>&1";
-  if (!input.empty()) {
-    const std::string in = ::testing::TempDir() + "/stdin.txt";
-    std::ofstream(in) << input;
-    cmd += " < " + in;
-  } else {
-    cmd += " < /dev/null";
-  }
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  const int rc = pclose(p);
-  return {WEXITSTATUS(rc), out};
+TEST(Cli, BackgammonMovesKeepTheirStepsTogether) {
+  // No ';' needed: "8/5 6/5" is one move, because two checker moves always have a roll
+  // between them; the ';' list gives the same game.
+  const auto spaced = naqala("state backgammon:cube=false --moves \"3-1 8/5 6/5 6-4 24/14\" --json");
+  const auto listed = naqala("state backgammon:cube=false --moves \"3-1;8/5 6/5;6-4;24/14\" --json");
+  ASSERT_EQ(spaced.status, 0) << spaced.out;
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  EXPECT_EQ(nlohmann::json::parse(spaced.out)["position"],
+            nlohmann::json::parse(listed.out)["position"]);
 }
 
 TEST(Cli, VariantsJson) {
@@ -164,8 +157,100 @@ TEST(Cli, PlayAsksEachSideForHisHalfOfTheJointMove) {
   EXPECT_THAT(c.out, HasSubstr("Both sow at once: "));
 }
 
+// Help says how moves are written in the game being played, not in another family.
+TEST(Cli, PlayHelpMatchesTheGame) {
+  auto bg = naqala("play backgammon --south human --north human --seed 1", "help\nquit\n");
+  ASSERT_EQ(bg.status, 0) << bg.out;
+  EXPECT_THAT(bg.out, HasSubstr("24/18 13/11"));
+  EXPECT_THAT(bg.out, HasSubstr("double"));
+  EXPECT_THAT(bg.out, ::testing::Not(HasSubstr("pit")));
+  auto bao = naqala("play bao --south human --north human", "help\nquit\n");
+  ASSERT_EQ(bao.status, 0) << bao.out;
+  EXPECT_THAT(bao.out, HasSubstr("f1< sows toward your own left"));
+  auto kalah = naqala("play kalah --south human --north human", "help\nquit\n");
+  EXPECT_THAT(kalah.out, HasSubstr("the number of one of your pits"));
+}
+
+// X stays South and O North on every board drawn, and the dice are announced by the board only.
+TEST(Cli, BackgammonKeepsItsSymbolsAndAnnouncesARollOnce) {
+  auto r = naqala("play backgammon --south computer:1 --north computer:1 --seed 5");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("Game over"));
+  EXPECT_THAT(r.out, HasSubstr("X: south"));
+  EXPECT_THAT(r.out, HasSubstr("O: north"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("X: north")));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("O: south")));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("Roll: ")));
+}
+
+// Roll, undo, undo, roll: the same dice come back (undo never buys a new roll).
+TEST(Cli, UndoNeverRerollsTheDice) {
+  const std::string args = "play backgammon --south human --north human --seed 11";
+  auto first = naqala(args, "quit\n");
+  ASSERT_EQ(first.status, 0) << first.out;
+  // The opening roll is played by whoever won it: his first legal move, from the prompt.
+  const auto at = first.out.find(" to move [");
+  ASSERT_NE(at, std::string::npos) << first.out;
+  const std::string mover =
+      first.out.substr(first.out.rfind('\n', at) + 1, at - first.out.rfind('\n', at) - 1);
+  const auto list = first.out.substr(at + 10);
+  const std::string move = list.substr(0, list.find_first_of(",]"));
+  const std::string other = mover == "south" ? "north" : "south";
+  auto r = naqala(args, move + "\nroll\nundo\nundo\n" + move + "\nroll\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::vector<std::string> rolls;
+  const std::string key = other + " rolled ";
+  for (auto k = r.out.find(key); k != std::string::npos; k = r.out.find(key, k + 1))
+    rolls.push_back(r.out.substr(k + key.size(), 3));
+  ASSERT_EQ(rolls.size(), 2u) << r.out;
+  EXPECT_EQ(rolls[0], rolls[1]);
+}
+
+// Omweso's setup: a whole row in one line, as moves or as bare counts; a bad count plays nothing.
+TEST(Cli, OmwesoSetupTakesARowInOneLine) {
+  const std::string rec = ::testing::TempDir() + "/omweso.txt";
+  auto r = naqala("play omweso --south human --north human --save " + rec,
+                  "4 4 4 4 4 4 4 99\na1=0 b1=4\n4 4 4 4 4 4\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto st = naqala("state omweso --record " + rec + " --json");
+  ASSERT_EQ(st.status, 0) << st.out;
+  const auto j = nlohmann::json::parse(st.out);
+  EXPECT_EQ(j["board"]["south"]["front"], (nlohmann::json{0, 4, 4, 4, 4, 4, 4, 4}));
+  EXPECT_EQ(j["board"]["setup"], "a2");
+}
+
+// Rules wrapped to the width asked (COLUMNS when the output is not a terminal).
+TEST(Cli, RulesAreWrappedToTheTerminal) {
+  const std::string cmd = std::string("COLUMNS=50 ") + NAQALA_BIN + " rules oware 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  ASSERT_EQ(WEXITSTATUS(pclose(p)), 0) << out;
+  std::istringstream lines(out);
+  int prose = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const bool drawn = line.find('|') != std::string::npos ||
+                       line.find("--") != std::string::npos ||
+                       line.find("  ", line.find_first_not_of(' ')) != std::string::npos;
+    if (drawn) continue;
+    ++prose;
+    EXPECT_LE(line.size(), 50u) << line;
+  }
+  EXPECT_GT(prose, 5);
+}
+
+// A log (stderr not a terminal) gets whole lines, no carriage returns.
+TEST(Cli, ArenaProgressInALogHasNoCarriageReturns) {
+  auto r = naqala("arena kalah:seeds=3 --engine level:1 --engine level:2 --games 10");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.find('\r'), std::string::npos) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("10/10 games\n"));
+}
+
 TEST(Cli, UserVariantFileWorksWherePresetsDo) {
-  auto r = naqala(std::string("perft ") + NAQALA_SOURCE_DIR + "/docs/examples/village-kalah.toml --depth 2 --json");
+  auto r = naqala(std::string("perft ") + NAQALA_SOURCE_DIR +
+                  "/docs/examples/village-kalah.toml --depth 2 --json");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out)["counts"][0], 6);
 }
@@ -195,6 +280,9 @@ TEST(Cli, SolveAgreesWithItsDatabase) {
   auto built = naqala("solve kalah --build-db 6 --db " + file);
   ASSERT_EQ(built.status, 0) << built.out;
   EXPECT_THAT(built.out, HasSubstr("wrote " + file));
+  // What it costs is said first, then the progress level by level.
+  EXPECT_THAT(built.out, HasSubstr("MiB in memory and on disk"));
+  EXPECT_THAT(built.out, HasSubstr("database: 6/6 seeds done"));
   auto loaded = naqala("solve kalah --position " + position + " --db " + file + " --json");
   ASSERT_EQ(loaded.status, 0) << loaded.out;
   EXPECT_EQ(nlohmann::json::parse(loaded.out)["margin_low"], d["margin_low"]);
@@ -210,14 +298,40 @@ TEST(Cli, SolveAgreesWithItsDatabase) {
 }
 
 TEST(Cli, SolveRefusesWhatItCannotDo) {
-  auto oware = naqala("solve oware");
-  EXPECT_EQ(oware.status, 2);
-  EXPECT_THAT(oware.out, HasSubstr("cannot solve oware"));
+  auto toguz = naqala("solve toguz --build-db 4");
+  EXPECT_EQ(toguz.status, 2);
+  EXPECT_THAT(toguz.out, HasSubstr("cannot hold toguz"));
   auto missing = naqala("solve kalah --db /nonexistent/kalah.db");
   EXPECT_EQ(missing.status, 2);
   EXPECT_THAT(missing.out, HasSubstr("cannot open the database /nonexistent/kalah.db"));
   auto over = naqala("solve kalah --position \"0,0,0,0,0,0/1,0,2,0,0,1/25,19/S\"");
   EXPECT_EQ(over.status, 2) << over.out;
+}
+
+// `naqala solve oware`: a small database built to a file, its statistics, and a position
+// solved with it (the fields of the public contract).
+TEST(Cli, SolvesOwareWithItsDatabase) {
+  const std::string file = ::testing::TempDir() + "/cli_oware.db";
+  auto built = naqala("solve oware --build-db 6 --db " + file + " --json");
+  ASSERT_EQ(built.status, 0) << built.out;
+  EXPECT_EQ(nlohmann::json::parse(built.out)["width"], 2);
+  auto stats = naqala("solve oware --db-stats --db " + file + " --json");
+  ASSERT_EQ(stats.status, 0) << stats.out;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["levels"].size(), 7u);
+  // 4 seeds left, South to move: the database settles the result (a win), the search the rest.
+  auto solved = naqala("solve oware --position \"0,0,0,0,1,1/1,0,0,0,0,1/22,22/S\" --db " + file +
+                       " --time 3 --json");
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const auto j = nlohmann::json::parse(solved.out);
+  for (const char* key : {"margin_low", "margin_high", "best_move", "exact", "verdict",
+                          "optimal_moves", "decided", "nodes"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_LE(j["margin_low"].get<int>(), j["margin_high"].get<int>());
+  EXPECT_TRUE(j["decided"].get<bool>());
+  auto other = naqala("solve awale --position \"0,0,0,0,1,1/1,0,0,0,0,1/22,22/S\" --db " + file);
+  EXPECT_EQ(other.status, 2);
+  EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
+  std::remove(file.c_str());
 }
 
 }  // namespace

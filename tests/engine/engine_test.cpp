@@ -81,6 +81,58 @@ TEST(Engine, AnalysisScoresEveryLegalMove) {
   }
 }
 
+// --multipv: the best N moves get exact values, the same as when every move is scored; the
+// others get upper bounds below them.
+TEST(Engine, MultiPvGivesTheBestLinesExactly) {
+  auto game = make_game("oware");
+  auto state = game->new_game();
+  state->play("3");
+  const int n = static_cast<int>(state->legal_moves().size());
+  const Analysis all =
+      make_engine(*game, "alphabeta:hash=1")->analyze(*state, Limits{.depth = 5, .multipv = n});
+  for (const auto& s : all.scores) EXPECT_TRUE(s.exact) << s.move;
+  for (int k : {1, 3}) {
+    const Analysis a =
+        make_engine(*game, "alphabeta:hash=1")->analyze(*state, Limits{.depth = 5, .multipv = k});
+    ASSERT_EQ(a.scores.size(), all.scores.size());
+    EXPECT_DOUBLE_EQ(a.value, all.value) << k;
+    for (int i = 0; i < n; ++i) {
+      const MoveScore& s = a.scores[i];
+      EXPECT_EQ(s.exact, i < k) << k << " " << s.move;
+      if (i >= k) EXPECT_LE(s.value, a.scores[k - 1].value) << k;
+    }
+    // Fewer exact lines cost fewer nodes.
+    EXPECT_LT(a.nodes, all.nodes) << k;
+  }
+}
+
+// The game so far reaches the engine through the state: two lone seeds chase each other round
+// the board, every move forced, and after 11 plies North's only move repeats the starting
+// position. With the history the engine sees at once that the game ends there (each side takes
+// his own seed: North wins 25-23); a copy of the same position without its history does not.
+TEST(Engine, SeesARepetitionOfTheGameSoFar) {
+  for (const std::string variant : {"oware", "oware:cycle=draw"}) {
+    auto game = make_game(variant);
+    auto state = game->from_position("0,0,0,0,0,1/0,0,0,0,0,1/22,24/S");
+    for (int ply = 0; ply < 11; ++ply) {
+      const auto moves = state->legal_moves();
+      ASSERT_EQ(moves.size(), 1u) << ply;
+      state->play(moves.front());
+    }
+    ASSERT_FALSE(state->is_over());
+    const Analysis with = make_engine(*game, "alphabeta")->analyze(*state, Limits{.depth = 2});
+    EXPECT_TRUE(with.proven) << variant;
+    EXPECT_DOUBLE_EQ(with.value, variant == "oware" ? 1002.0 : 0.0) << variant;
+    auto copy = game->from_position(state->position());
+    const Analysis without = make_engine(*game, "alphabeta")->analyze(*copy, Limits{.depth = 2});
+    EXPECT_FALSE(without.proven) << variant;
+    // The game itself agrees: the forced move ends it by the cycle rule.
+    state->play(state->legal_moves().front());
+    EXPECT_TRUE(state->is_over());
+    EXPECT_EQ(state->outcome().reason, EndReason::Cycle);
+  }
+}
+
 TEST(Engine, ProvesAWonEndgame) {
   // South to move with 23 captured: sowing pit 6 takes 2 and wins.
   auto game = make_game("oware");
@@ -152,7 +204,7 @@ TEST(Engine, LevelSpecsAreTheLevelTables) {
 TEST(Engine, WeightsOptionIsCheckedAndPartial) {
   auto kalah = make_game("kalah");
   EXPECT_NO_THROW(make_engine(*kalah, "alphabeta:depth=2,weights=100/5/60"));
-  for (const char* spec : {"alphabeta:weights=1/2/3/4/5/6/7/8/9/10", "alphabeta:weights=1//2",
+  for (const char* spec : {"alphabeta:weights=1/2/3/4/5/6/7/8/9/10/11", "alphabeta:weights=1//2",
                            "alphabeta:weights=a", "level:3,weights=1"}) {
     try {
       make_engine(*kalah, spec);

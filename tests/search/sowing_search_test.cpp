@@ -277,8 +277,6 @@ TEST(SowingSearch, ProverAgreesWithExhaustiveSearch) {
 }  // namespace
 }  // namespace naqala::search
 
-#include <ctime>
-
 #include "search/mcts.h"
 
 namespace naqala::search {
@@ -363,43 +361,6 @@ TEST(JointMoves, MctsDecouplesTheHalves) {
     EXPECT_EQ(v[joint_half(r.best, p)], *std::max_element(v.begin(), v.end()));
     for (auto m : moves) EXPECT_GT(v[joint_half(m, p)], 0u);
   }
-}
-
-TEST(TimeManagement, SharesTheClockAndKeepsAReserve) {
-  EXPECT_NEAR(time_for_move(10, 0), 0.4, 1e-9);
-  EXPECT_NEAR(time_for_move(10, 1), 1.2, 1e-9);
-  for (double remaining : {0.0001, 0.003, 0.01, 0.05, 1.0})
-    for (double increment : {0.0, 0.001, 0.1, 5.0}) {
-      const double t = time_for_move(remaining, increment);
-      EXPECT_GT(t, 0);
-      EXPECT_LE(t, remaining / 3 + 1e-12) << remaining << " " << increment;
-    }
-}
-
-// A whole Kalah game on a tiny clock (a quarter second each, 10 ms increment): alpha-beta
-// spends time_for_move() per move and never runs out. The clock counts the CPU time the
-// search used, so that a loaded test machine's preemption is not charged to the engine.
-TEST(TimeManagement, NeverLosesOnTimeOnATinyClock) {
-  const auto rules = preset_rules("kalah");
-  State s = State::initial(*rules);
-  Search search{eval::SowingEval(*rules)};
-  std::array<double, 2> clock{0.25, 0.25};
-  const double increment = 0.01;
-  int plies = 0;
-  while (!s.is_over() && plies < 300) {
-    double& left = clock[index(s.to_move())];
-    Limits limits;
-    limits.seconds = time_for_move(left, increment);
-    const std::clock_t start = std::clock();
-    const auto r = search.search(s, limits);
-    left -= static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-    ASSERT_GT(left, 0) << "flag fell at ply " << plies;
-    left += increment;
-    ASSERT_TRUE(r.has_move);
-    s.play(r.best);
-    ++plies;
-  }
-  EXPECT_TRUE(s.is_over());
 }
 
 }  // namespace

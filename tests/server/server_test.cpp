@@ -84,6 +84,25 @@ Reply request(unsigned short port, http::verb verb, const std::string& target,
   return {static_cast<int>(res.result_int()), res.body()};
 }
 
+// Sends raw bytes as a request and reads the reply as HTTP (status 0 if none came).
+http::response<http::string_body> raw_response(unsigned short port, const std::string& bytes) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  asio::write(stream.socket(), asio::buffer(bytes));
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  beast::error_code ec;
+  http::read(stream, buffer, res, ec);
+  if (ec) res.result(0);
+  return res;
+}
+
+Reply raw_request(unsigned short port, const std::string& bytes) {
+  const auto res = raw_response(port, bytes);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
+
 json post(unsigned short port, const std::string& target, const json& body, int expect = 201) {
   Reply r = request(port, http::verb::post, target, body.dump());
   EXPECT_EQ(r.status, expect) << r.body;
@@ -242,6 +261,84 @@ TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
   EXPECT_EQ(request(port_, http::verb::post, "/api/players", std::string(20000, 'x')).status, 413);
   // The server is still there.
   EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);
+}
+
+// Requests that are not HTTP, or not what this server serves, get a 4xx with a JSON reason
+// rather than a closed connection; text that is not UTF-8 never reaches the JSON writer raw.
+TEST_F(ServerTest, GarbageRequestsGetA4xx) {
+  Reply garbage = raw_request(port_, "HELLO THERE\r\n\r\n");
+  EXPECT_EQ(garbage.status, 400) << garbage.body;
+  EXPECT_NE(garbage.body.find("malformed HTTP request"), std::string::npos) << garbage.body;
+  Reply length = raw_request(
+      port_, "POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n{}");
+  EXPECT_EQ(length.status, 400) << length.body;
+  Reply ws = raw_request(port_,
+                         "GET /nowhere HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                         "Sec-WebSocket-Version: 13\r\n\r\n");
+  EXPECT_EQ(ws.status, 404) << ws.body;
+  EXPECT_NE(ws.body.find("/ws"), std::string::npos) << ws.body;
+  Reply latin1 = request(port_, http::verb::get, "/api/rules?variant=%FF");
+  EXPECT_EQ(latin1.status, 400) << latin1.body;
+  EXPECT_NO_THROW(latin1.json_body()) << latin1.body;
+  EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);
+}
+
+TEST_F(ServerTest, SecurityHeadersOnEveryReplyAndWebSocketOriginChecked) {
+  for (const char* target : {"/api/health", "/api/nothing", "/index.html"}) {
+    const auto res =
+        raw_response(port_, std::string("GET ") + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_NE(res["Content-Security-Policy"].find("default-src 'self'"),
+              std::string::npos)
+        << target;
+    EXPECT_EQ(res["X-Frame-Options"], "DENY") << target;
+    EXPECT_EQ(res["X-Content-Type-Options"], "nosniff") << target;
+  }
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
+      "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+  EXPECT_EQ(raw_request(port_, upgrade + "Origin: https://evil.example\r\n\r\n").status, 403);
+  EXPECT_EQ(raw_request(port_, upgrade + "Origin: http://127.0.0.1:" + std::to_string(port_) +
+                                   "\r\n\r\n")
+                .status,
+            101);
+  EXPECT_EQ(raw_request(port_, upgrade + "\r\n").status, 101);  // a program: no Origin
+}
+
+TEST_F(ServerTest, AHostileNameIsJustAName) {
+  const std::string name = "Bob'); DROP TABLE players;--";
+  json p = post(port_, "/api/players", {{"name", name}});
+  EXPECT_EQ(p["name"], name);
+  json g = post(port_, "/api/games", {{"token", p["token"]}, {"variant", "kalah"}, {"opponent", "human"}});
+  Reply view = request(port_, http::verb::get, "/api/games/" + g["id"].get<std::string>());
+  ASSERT_EQ(view.status, 200) << view.body;
+  EXPECT_NE(view.body.find("DROP TABLE"), std::string::npos) << view.body;
+  EXPECT_EQ(post(port_, "/api/players", {{"name", "ann"}})["name"], "ann");  // the table is there
+}
+
+TEST_F(ServerTest, UnknownMessageTypeAndHugeRepeatCount) {
+  Ws ws(port_);
+  ws.send({{"type", "dance"}});
+  json e = ws.read();
+  ASSERT_FALSE(e.is_null());
+  EXPECT_NE(e["message"].get<std::string>().find("unknown message type 'dance'"),
+            std::string::npos)
+      << e;
+  // A backgammon move with a repeat count far beyond any move: refused, the server lives on.
+  const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
+  json g = post(port_, "/api/games",
+                {{"token", ann}, {"variant", "backgammon"}, {"opponent", "human"}});
+  const std::string id = g["id"];
+  Ws b(port_);
+  b.send({{"type", "hello"}, {"token", bob}});
+  b.send({{"type", "join"}, {"game", id}});
+  ws.send({{"type", "hello"}, {"token", ann}});
+  ws.send({{"type", "watch"}, {"game", id}});
+  ws.send({{"type", "move"}, {"game", id}, {"move", "8/4(2147483647)"}});
+  EXPECT_FALSE(ws.error_reply().is_null());
+  ws.send({{"type", "ping"}});
+  EXPECT_FALSE(ws.until([](json& m) { return m["type"] == "pong"; }).is_null());
 }
 
 TEST_F(ServerTest, MalformedWebSocketMessagesGetErrorFrames) {
@@ -646,6 +743,38 @@ TEST_F(ServerTest, FlagFallIsALoss) {
   EXPECT_EQ(over["outcome"]["reason"], "timeout");
   EXPECT_EQ(over["outcome"]["winner"], "north");
   EXPECT_LE(over["clock"]["south_ms"].get<int>(), 0);
+}
+
+TEST_F(ServerTest, ASecondServerOnTheSameDatabaseIsRefused) {
+  naqala::server::ServerOptions o;
+  o.port = 0;
+  o.db = db_.string();
+  try {
+    naqala::server::Server second(o);
+    FAIL() << "a second server opened " << db_;
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("in use by another naqala serve (pid " + std::to_string(::getpid())),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find(db_.string()), std::string::npos) << what;
+  }
+  EXPECT_EQ(request(port_, http::verb::get, "/api/health").status, 200);  // the first lives on
+}
+
+TEST_F(ServerTest, SowingAnimationTimeIsNotCharged) {
+  Table t = human_game(port_, {{"variant", "kalah"}, {"clock", {{"minutes", 1}}}});
+  ASSERT_FALSE(t.view.is_null());
+  const std::string id = t.id;
+  Ws& a = *t.south;
+  a.send({{"type", "move"}, {"game", id}, {"move", "1"}});
+  json after = a.game_with_plies(id, 1);
+  ASSERT_FALSE(after.is_null());
+  // North's clock runs, but only once the browser's sowing animation is over.
+  EXPECT_EQ(after["clock"]["running"], "north");
+  EXPECT_GT(after["clock"]["starts_in_ms"].get<int>(), 0);
+  EXPECT_LE(after["clock"]["starts_in_ms"].get<int>(), 3000);
+  EXPECT_EQ(after["clock"]["north_ms"], 60000);
 }
 
 TEST_F(ServerTest, GamesSurviveARestart) {

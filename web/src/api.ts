@@ -4,7 +4,8 @@ export interface OptionInfo { name: string; help: string; type: string; default:
 export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
 export interface Ply { side: string; text: string }
-export interface ClockView { south_ms: number; north_ms: number; running: string | null; running_sides?: string[]; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number }
+export interface ClockView { south_ms: number; north_ms: number; running: string | null; running_sides?: string[]; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number;
+  starts_in_ms?: number }  // the running clock starts after the animation allowance
 export interface Outcome { winner: string | null; reason: string; scores: [number, number]; result: string }
 export interface MatchView { id: number; best_of: number; game: number; draw_rule: string; points: { south: number; north: number }; over: boolean }
 export interface GameView {
@@ -47,26 +48,50 @@ export function player(): Player | null {
 }
 export function savePlayer(p: Player): void { localStorage.setItem(KEY, JSON.stringify(p)); }
 
-// One WebSocket for the page: says hello with the token, re-watches after a reconnect.
+// One WebSocket for the page: says hello with the token, re-watches after a reconnect. A
+// message is sent only while connected: a move made offline is refused at once (never queued
+// and replayed later, when the game may have moved on); after a reconnect the server sends
+// every watched game afresh.
 type Listener = (msg: any) => void;
+export type Connection = "connecting" | "online" | "offline";
 export class Live {
   private ws: WebSocket | null = null;
   private watching = new Set<string>();
   private listeners = new Set<Listener>();
+  private stateListeners = new Set<(c: Connection) => void>();
   private retry = 500;
-  private queue: string[] = [];
+  private timer = 0;
+  state: Connection = "connecting";
 
   constructor() { this.connect(); }
 
   on(f: Listener): () => void { this.listeners.add(f); return () => this.listeners.delete(f); }
+  onState(f: (c: Connection) => void): () => void { this.stateListeners.add(f); f(this.state); return () => this.stateListeners.delete(f); }
 
-  send(msg: Record<string, unknown>): void {
-    const text = JSON.stringify(msg);
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text); else this.queue.push(text);
+  // Sends now, or returns false when the connection is down.
+  send(msg: Record<string, unknown>): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
   }
 
   watch(id: string): void { this.watching.add(id); this.send({ type: "watch", game: id }); }
   unwatch(id: string): void { this.watching.delete(id); this.send({ type: "unwatch", game: id }); }
+
+  // Tries again at once (the player asked to).
+  reconnect(): void {
+    if (this.state === "online") return;
+    clearTimeout(this.timer);
+    this.retry = 500;
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); this.ws = null; }
+    this.connect();
+  }
+
+  private setState(c: Connection): void {
+    if (this.state === c) return;
+    this.state = c;
+    for (const f of this.stateListeners) f(c);
+  }
 
   private connect(): void {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -76,10 +101,8 @@ export class Live {
       this.retry = 500;
       const me = player();
       if (me) ws.send(JSON.stringify({ type: "hello", token: me.token }));
-      const pending = this.queue; this.queue = [];
-      const watched = new Set(this.watching);
-      for (const id of watched) ws.send(JSON.stringify({ type: "watch", game: id }));
-      for (const t of pending) if (!t.includes('"type":"watch"')) ws.send(t);
+      for (const id of this.watching) ws.send(JSON.stringify({ type: "watch", game: id }));
+      this.setState("online");
     };
     ws.onmessage = (e) => {
       let msg: any;
@@ -88,8 +111,9 @@ export class Live {
     };
     ws.onclose = () => {
       this.ws = null;
-      setTimeout(() => this.connect(), this.retry);
-      this.retry = Math.min(this.retry * 2, 8000);
+      this.setState("offline");
+      this.timer = window.setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
     };
   }
 }

@@ -1,11 +1,16 @@
-// A game: the board, both seats with their clocks, the moves, and what the viewer may do.
-import { GameView, Live, player } from "./api.js";
+// A game page in the manner of lichess: the board first, each player's clock beside it, the
+// move list with the position at each move (click a move, or the arrow keys, to look back),
+// the result and how it came, rematch, a link to share and the record to download.
+import { GameView, Live, Ply, api, player } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { BoardContext, Skip } from "./boards/board.js";
-import { formatClock, h, reasonText, toast } from "./ui.js";
+import { formatClock, h, toast } from "./ui.js";
 import { SVG_NS } from "./svg.js";
-
-const ANIMATE_KEY = "naqala.animate";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { settings } from "./settings.js";
+import { lowTimeTick } from "./sound.js";
+import { gameName, plyText, seatLabel, sideName, statusText } from "./gametext.js";
 
 export function gamePage(root: HTMLElement, id: string, live: Live): () => void {
   let view: GameView | null = null;
@@ -13,174 +18,215 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   let receivedAt = performance.now();
   let animating: Skip | null = null;
   let pending: GameView | null = null;
+  let looking: number | null = null;  // the ply whose position is shown from the history
+  let history: { plies: Ply[]; boards: any[] } | null = null;
+  let lastTick = -1;
 
   const svg = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
   svg.setAttribute("id", "board");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "board");
-  const boardWrap = h("div", { class: "board-wrap", title: "Click to skip the sowing animation" }, svg);
+  const boardWrap = h("div", { class: "board-wrap" }, svg);
   const topSeat = h("div", { class: "seat", id: "seat-top" });
   const bottomSeat = h("div", { class: "seat", id: "seat-bottom" });
   const status = h("div", { class: "status", id: "status", "aria-live": "polite" });
   const legalBox = h("div", { class: "legal-moves", id: "legal-moves" });
   const phaseBox = h("div", { class: "phase", id: "phase" });
   const controls = h("div", { class: "controls", id: "controls" });
-  const moves = h("ol", { class: "moves", id: "moves" });
-  const animateBox = h("input", { type: "checkbox", id: "animate", checked: localStorage.getItem(ANIMATE_KEY) !== "off" });
-  animateBox.addEventListener("change", () => localStorage.setItem(ANIMATE_KEY, animateBox.checked ? "on" : "off"));
-  const title = h("h1", {}, "Loading…");
+  const moves = h("ol", { class: "moves", id: "moves", "aria-label": t("moves") });
+  const nav = h("div", { class: "nav", id: "nav" });
+  const lookingBar = h("div", { class: "looking", id: "looking", hidden: true });
+  const title = h("h1", { class: "game-title" }, t("loading"));
   const share = h("div", { id: "share" });
   const capLine = h("div", { class: "small", id: "cap" });
 
-  root.replaceChildren(title, h("div", { class: "game-layout" },
-    h("section", {}, topSeat, boardWrap, bottomSeat, status, capLine, phaseBox, legalBox),
-    h("aside", {}, share, controls, h("label", { class: "small" }, animateBox, " animate sowing step by step"),
-      h("h2", {}, "Moves"), moves)));
+  root.replaceChildren(h("div", { class: "game-page" },
+    h("section", { class: "board-col" }, title, boardWrap, lookingBar, phaseBox, legalBox),
+    h("aside", { class: "side-col" }, topSeat, status, h("div", { class: "moves-box" }, nav, moves), controls, bottomSeat, capLine, share)));
 
   const skip = () => { if (animating) animating.skip = true; };
   boardWrap.addEventListener("click", skip);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Escape") skip();
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === "Escape") { skip(); if (looking !== null) void lookAt(null); }
+    // Arrows move between the board's pits (roving focus) when one has the focus, else
+    // through the moves played.
+    const inBoard = e.target instanceof SVGElement && svg.contains(e.target);
+    if (inBoard && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      const items = [...svg.querySelectorAll<SVGElement>('[tabindex="0"]')];
+      const at = items.indexOf(e.target as SVGElement);
+      items[(at + (e.key === "ArrowRight" ? 1 : items.length - 1)) % items.length]?.focus();
+      e.preventDefault();
+      return;
+    }
+    if (!inBoard && view) {
+      const n = view.plies.length, k = looking ?? n;
+      if (e.key === "ArrowLeft") { void lookAt(k - 1); e.preventDefault(); }
+      if (e.key === "ArrowRight") { void lookAt(k + 1); e.preventDefault(); }
+      if (e.key === "Home") { void lookAt(0); e.preventDefault(); }
+      if (e.key === "End") { void lookAt(null); e.preventDefault(); }
+    }
     // Digits play pit moves directly when they are legal.
-    if (view && /^[1-9]$/.test(e.key) && !(e.target instanceof HTMLInputElement) && myLegal().includes(e.key)) play(e.key);
+    if (view && /^[1-9]$/.test(e.key) && myLegal().includes(e.key)) play(e.key);
   };
   document.addEventListener("keydown", onKey);
 
   const myLegal = (): string[] => {
-    if (!view || view.status !== "playing" || !view.you || animating) return [];
+    if (!view || view.status !== "playing" || !view.you || animating || looking !== null) return [];
     if (view.joint) return view.joint[view.you].chosen ? [] : view.joint[view.you].options;
     return view.to_move === view.you ? view.legal : [];
   };
-  const play = (move: string) => {
-    if (!view) return;
-    live.send({ type: "move", game: id, move, ply: view.plies.length });
+  // A move goes out only while connected, naming the ply it answers: the server refuses it if
+  // the game moved on meanwhile. Offline it is not kept for later.
+  const play = (move: string): boolean => {
+    if (!view) return false;
+    if (!live.send({ type: "move", game: id, move, ply: view.plies.length })) { toast(t("conn.notSent")); return false; }
+    return true;
   };
   // A setup sent at once: one move per pit, each naming the ply it expects.
   const playMany = (list: string[]) => {
     if (!view) return;
     const at = view.plies.length;
+    if (live.state !== "online") return toast(t("conn.notSent"));
     list.forEach((move, k) => live.send({ type: "move", game: id, move, ply: at + k }));
   };
   // Draws the board again, keeping the keyboard focus on the same pit.
   const redraw = () => {
-    if (!shown || animating) return;
-    const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute("data-name") ?? document.activeElement.getAttribute("data-pit") : null;
+    if (!shown || animating || looking !== null) return;
+    const active = document.activeElement;
+    const focused = active instanceof SVGElement ? active.getAttribute("data-name") ?? active.getAttribute("data-pit") ?? active.getAttribute("data-point") : null;
     rendererFor(shown.family).draw(svg, shown.board, ctxFor(shown));
     renderChrome(shown);
-    if (focused) svg.querySelector<SVGElement>(`[data-name="${focused}"], [data-pit="${focused}"]`)?.focus();
+    if (focused) svg.querySelector<SVGElement>(`[data-name="${focused}"], [data-pit="${focused}"], [data-point="${focused}"]`)?.focus();
   };
-  const send = (type: string) => live.send({ type, game: id });
+  const send = (type: string) => { if (!live.send({ type, game: id })) toast(t("conn.notSent")); };
 
   let choices: string[] = [];  // moves offered after a click that could mean several
   const ctxFor = (v: GameView): BoardContext => ({
-    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v), play, side: v.joint ? v.you : v.to_move,
-    choose: (moves) => { choices = moves; renderChrome(v); },
-    game: id, playMany, redraw,
+    you: v.you, legal: v === view ? myLegal() : [], last: lastDecision(v.plies), play, side: v.joint ? v.you : v.to_move,
+    choose: (list) => { choices = list; renderChrome(v); },
+    game: id, playMany, redraw, confirm: settings().confirm,
   });
 
-  function lastDecision(v: GameView) {
-    for (let i = v.plies.length - 1; i >= 0; i--) if (v.plies[i].side !== "*") return v.plies[i];
+  function lastDecision(plies: Ply[]) {
+    for (let i = plies.length - 1; i >= 0; i--) if (plies[i].side !== "*") return plies[i];
     return null;
   }
 
   function seatBox(box: HTMLElement, v: GameView, side: "south" | "north") {
-    const seat = v.seats[side === "south" ? 0 : 1];
-    const clock = h("span", { class: "clock", "data-side": side });
-    const who = `${seat.name}${v.you === side ? " (you)" : ""}`;
-    const pts = v.match ? ` · match ${v.match.points[side]}` : "";
+    const clock = h("span", { class: "clock", "data-side": side }, icon("clock"), h("span", { class: "time" }));
+    const pts = v.match ? h("span", { class: "match-points", title: t("match.points") }, String(v.match.points[side])) : "";
     box.className = "seat" + (v.to_move === side && v.status === "playing" ? " to-move" : "");
-    box.replaceChildren(h("span", {}, `${side === "south" ? "South" : "North"}: ${who}${pts}`), v.clock ? clock : "");
+    box.replaceChildren(h("span", { class: `disc disc-${side}`, "aria-hidden": "true" }),
+      h("span", { class: "who" }, h("span", { class: "side-name" }, sideName(side)), " ", seatLabel(v, side)), pts, v.clock ? clock : "");
   }
 
   function tick() {
     if (!view?.clock) return;
     const c = view.clock;
+    // The clock of the player to answer starts after the animation allowance (docs/server.md).
+    const since = Math.max(0, performance.now() - receivedAt - (c.starts_in_ms ?? 0));
     for (const side of ["south", "north"] as const) {
       const el = root.querySelector<HTMLElement>(`.clock[data-side="${side}"]`);
       if (!el) continue;
       // Congklak's simultaneous start runs both clocks until each player has chosen.
       const running = c.running_sides ? c.running_sides.includes(side) : c.running === side;
-      const ms = (side === "south" ? c.south_ms : c.north_ms) - (running ? performance.now() - receivedAt : 0);
-      el.textContent = formatClock(ms);
+      const ms = (side === "south" ? c.south_ms : c.north_ms) - (running ? since : 0);
+      el.querySelector(".time")!.textContent = formatClock(ms);
+      el.setAttribute("aria-label", t("clock.left", { side: sideName(side), time: formatClock(ms) }));
       el.classList.toggle("running", running);
       el.classList.toggle("low", ms < 30000);
+      const second = Math.ceil(ms / 1000);
+      if (running && side === view.you && ms > 0 && ms < 10000 && second !== lastTick) { lastTick = second; lowTimeTick(); }
     }
     // Toguz: the whole game is capped (2 hours); then the current result is final.
     const ticking = c.running !== null || (c.running_sides?.length ?? 0) > 0;
-    capLine.textContent = c.cap_ms > 0
-      ? `Game time left: ${formatClock(c.cap_ms - c.used_ms - (ticking ? performance.now() - receivedAt : 0))}` : "";
+    capLine.textContent = c.cap_ms > 0 ? t("clock.cap", { time: formatClock(c.cap_ms - c.used_ms - (ticking ? since : 0)) }) : "";
   }
   const ticker = window.setInterval(tick, 250);
 
-  function statusText(v: GameView): string {
-    if (v.status === "waiting") return "Waiting for an opponent to join.";
-    if (v.status === "over" && v.outcome) {
-      const o = v.outcome;
-      const who = o.winner ? (o.winner === v.you ? "You win" : `${o.winner === "south" ? v.seats[0].name : v.seats[1].name} wins`) : "A draw";
-      const m = v.match ? (v.match.over ? " The match is over." : " The match goes on.") : "";
-      // Toguz: at 82 stones the other player resigns politely (RULES.md section 15); the game does it.
-      const why = o.reason === "threshold" && v.variant.startsWith("toguz")
-        ? "82 stones in the kazan (the other player resigns, as etiquette asks)" : reasonText(o.reason);
-      return `${who} by ${why} (${o.scores[0]}–${o.scores[1]}).${m}`;
+  // The position after ply k (0: the start; null: the game now), from the server's review.
+  async function lookAt(k: number | null) {
+    if (!view) return;
+    const n = view.plies.length;
+    if (k !== null && (k >= n || k < 0)) k = k < 0 ? 0 : null;
+    if (k === null) {
+      looking = null;
+      lookingBar.hidden = true;
+      if (shown) { rendererFor(shown.family).draw(svg, shown.board, ctxFor(shown)); renderChrome(shown); }
+      return;
     }
-    if (v.joint) {
-      const mine = v.you ? v.joint[v.you] : null;
-      return mine && !mine.chosen ? "Both players choose their first pit at the same time: choose yours."
-        : "Both players choose their first pit at the same time; waiting for the choice.";
+    if (!history || history.plies.length !== n) {
+      try { history = await api.review(id); } catch (e) { toast((e as Error).message); return; }
     }
-    const mine = v.you !== null && v.to_move === v.you;
-    const other = v.seats[v.to_move === "south" ? 0 : 1].name;
-    const phase = v.board?.phase ?? (typeof v.board?.setup === "string" ? "setup" : "play");
-    if (phase === "setup") return mine ? "Your move: lay out your seeds." : `${other} lays out the seeds.`;
-    if (phase === "pie") return mine ? "Your move: choose your row (pie rule)." : `${other} chooses a row (pie rule).`;
-    if (phase === "claim") return mine ? "Your move: claim pits of your opponent's row." : `${other} claims pits.`;
-    if (v.draw_offer && v.draw_offer !== v.you) return `${v.draw_offer === "south" ? v.seats[0].name : v.seats[1].name} offers a draw.`;
-    if (v.you && v.to_move === v.you) return "Your move.";
-    const mover = v.seats[v.to_move === "south" ? 0 : 1];
-    return mover.kind === "computer" ? `${mover.name} is thinking…` : `${mover.name} to move.`;
+    looking = Math.min(k, history.boards.length - 1);
+    const v = view;
+    rendererFor(v.family).draw(svg, history.boards[looking], { you: v.you, legal: [], last: lastDecision(history.plies.slice(0, looking)), play: () => false });
+    lookingBar.hidden = false;
+    lookingBar.replaceChildren(h("span", { id: "looking-at" }, t("history.at", { k: looking, n })),
+      h("button", { id: "back-to-game", onclick: () => void lookAt(null) }, t("history.back")));
+    renderChrome(v);
+  }
+
+  function renderMoves(v: GameView) {
+    const at = looking ?? v.plies.length;
+    moves.replaceChildren(...v.plies.map((p, i) => h("li", { class: i === at - 1 ? "current" : "" },
+      h("button", { class: "ply", "data-ply": i + 1, onclick: () => void lookAt(i + 1 === v.plies.length ? null : i + 1),
+        "aria-label": `${i + 1}. ${p.side === "*" ? "" : sideName(p.side === "S" ? "south" : "north")} ${plyText(p)}` },
+        h("span", { class: `disc disc-${p.side === "S" ? "south" : p.side === "N" ? "north" : "dice"}`, "aria-hidden": "true" }), plyText(p)))));
+    const cur = moves.querySelector("li.current");
+    if (looking === null) moves.scrollTop = moves.scrollHeight; else cur?.scrollIntoView({ block: "nearest" });
+    const btn = (name: string, label: string, to: () => number | null, id: string) =>
+      h("button", { class: "icon-button", "aria-label": label, title: label, id, onclick: () => void lookAt(to()) }, icon(name));
+    nav.replaceChildren(btn("first", t("history.first"), () => 0, "nav-first"), btn("prev", t("history.prev"), () => (looking ?? v.plies.length) - 1, "nav-prev"),
+      btn("next", t("history.next"), () => (looking === null ? null : looking + 1), "nav-next"), btn("last", t("history.last"), () => null, "nav-last"));
   }
 
   function renderChrome(v: GameView) {
-    title.textContent = `${v.title}${v.variant !== v.title.toLowerCase() ? ` (${v.variant})` : ""}`;
+    title.textContent = gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : "");
+    svg.setAttribute("aria-label", t("board.label", { game: gameName(v.variant, v.title) }));
     const bottom = v.you === "north" ? "north" : "south";
     seatBox(bottomSeat, v, bottom);
     seatBox(topSeat, v, bottom === "south" ? "north" : "south");
     status.textContent = statusText(v);
+    status.classList.toggle("result", v.status === "over");
     const renderer = rendererFor(v.family);
     const legal = myLegal();
-    phaseBox.replaceChildren(...(renderer.panel && v === view ? renderer.panel(v.board, ctxFor(v)) : []));
+    phaseBox.replaceChildren(...(renderer.panel && v === view && looking === null ? renderer.panel(v.board, ctxFor(v)) : []));
     const listed = choices.length ? choices.filter((m) => legal.includes(m)) : legal.filter((m) => !renderer.onBoard(m, v.board));
     legalBox.replaceChildren(...(listed.length
-      ? [h("span", { class: "small" }, choices.length ? "Which move? " : "Your moves: "),
+      ? [h("span", { class: "small" }, choices.length ? t("moves.which") : t("moves.yours")),
         ...listed.map((m) => h("button", { onclick: () => play(m), "data-move": m }, m))]
       : []));
-    moves.replaceChildren(...v.plies.map((p, i) => h("li", { class: i === v.plies.length - 1 ? "current" : "" },
-      `${p.side === "*" ? "dice" : p.side === "S" ? "South" : "North"} ${p.text}`)));
-    moves.scrollTop = moves.scrollHeight;
+    renderMoves(v);
+    const link = location.href;
     share.replaceChildren(...(v.status === "waiting"
-      ? [h("p", {}, "Send this link to your opponent:"), h("div", { class: "share", id: "share-link" }, location.href)] : []));
+      ? [h("p", {}, t("share.send")), h("input", { class: "share", id: "share-link", readonly: true, value: link, onfocus: (e: Event) => (e.target as HTMLInputElement).select() })] : []));
 
     const c: (Node | string)[] = [];
     if (v.you && v.status === "playing") {
-      c.push(h("button", { id: "resign", onclick: () => { if (confirm("Resign this game?")) send("resign"); } }, "Resign"));
+      c.push(h("button", { id: "resign", onclick: () => { if (confirm(t("resign.ask"))) send("resign"); } }, icon("flag"), t("resign")));
       const opp = v.seats[v.you === "south" ? 1 : 0];
       if (v.draw_offer && v.draw_offer !== v.you) {
-        c.push(h("button", { id: "accept-draw", onclick: () => send("accept_draw") }, "Accept the draw"),
-          h("button", { id: "decline-draw", onclick: () => send("decline_draw") }, "Decline"));
+        c.push(h("button", { id: "accept-draw", onclick: () => send("accept_draw") }, t("draw.accept")),
+          h("button", { id: "decline-draw", onclick: () => send("decline_draw") }, t("draw.decline")));
       } else if (opp.kind === "human" && !v.draw_offer) {
         const left = v.draw_offers_left ? v.draw_offers_left[v.you === "south" ? 0 : 1] : null;
         c.push(h("button", { id: "offer-draw", onclick: () => send("offer_draw"), disabled: left === 0 },
-          left === null ? "Offer a draw" : `Offer a draw (${left} left)`));
+          left === null ? t("draw.offer") : t("draw.offerLeft", { n: left })));
       }
     }
-    if (!v.you && v.status === "waiting" && player()) c.push(h("button", { class: "primary", id: "join", onclick: () => send("join") }, "Take the open seat"));
-    if (v.next_game) c.push(h("a", { href: `#/game/${v.next_game}`, id: "next-game" }, v.match ? "Next game of the match →" : "Go to the rematch →"));
+    if (!v.you && v.status === "waiting" && player()) c.push(h("button", { class: "primary", id: "join", onclick: () => send("join") }, t("join")));
+    if (v.next_game) c.push(h("a", { class: "button primary", href: `#/game/${v.next_game}`, id: "next-game" }, v.match ? t("match.next") : t("rematch.go")));
     else if (v.you && v.status === "over" && (!v.match || v.match.over))
-      c.push(h("button", { id: "rematch", onclick: () => send("rematch") }, v.rematch.includes(v.you) ? "Rematch asked…" : "Rematch"));
-    c.push(h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt`, id: "download" }, "Download record"));
-    c.push(h("a", { href: `#/review/${id}`, id: "review" }, "Review"));
+      c.push(h("button", { id: "rematch", class: "primary", onclick: () => send("rematch") }, icon("rematch"), v.rematch.includes(v.you) ? t("rematch.asked") : t("rematch")));
+    c.push(h("button", { id: "copy-link", onclick: () => copyLink(link) }, icon("link"), t("share.copy")));
+    c.push(h("a", { class: "button", href: `/api/games/${id}/record`, download: `naqala-${id}.txt`, id: "download" }, icon("download"), t("record.download")));
     controls.replaceChildren(...c);
     tick();
+  }
+
+  async function copyLink(link: string) {
+    try { await navigator.clipboard.writeText(link); toast(t("share.copied")); } catch { prompt(t("share.send"), link); }
   }
 
   async function show(v: GameView) {
@@ -188,12 +234,13 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     choices = [];
     view = v;
     receivedAt = performance.now();
+    if (history && history.plies.length !== v.plies.length) history = null;
     const renderer = rendererFor(v.family);
     const added = before ? v.plies.length - before.plies.length : 0;
     const ply = v.plies[v.plies.length - 1];
     // The server's trace of a relay sowing (lap after lap) when it sent one, else a single lap.
     const laps = v.path && v.path.ply === v.plies.length ? v.path.laps : null;
-    if (before && animateBox.checked && added === 1 && ply.side !== "*" && (laps ? renderer.animateLaps : renderer.animate)) {
+    if (before && looking === null && settings().animation !== "off" && added === 1 && ply.side !== "*" && (laps ? renderer.animateLaps : renderer.animate)) {
       animating = { skip: false };
       renderChrome(v);
       boardWrap.classList.add("animating");
@@ -203,7 +250,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       animating = null;
     }
     shown = v;
-    renderer.draw(svg, v.board, ctxFor(v));
+    if (looking === null) renderer.draw(svg, v.board, ctxFor(v));
     renderChrome(v);
     if (pending) { const p = pending; pending = null; void show(p); }
   }
@@ -214,6 +261,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       void show(msg as GameView);
     } else if (msg.type === "error") {
       toast(msg.message);
+      if (shown) { rendererFor(shown.family).reset?.(); redraw(); }  // a refused move: the board as the server has it
     }
   });
   live.watch(id);

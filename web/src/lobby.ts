@@ -1,6 +1,18 @@
 // The lobby: choose a game and its options, an opponent, a clock and a match; open and live games.
-import { VariantInfo, api } from "./api.js";
+import { VariantInfo, api, player } from "./api.js";
 import { h, toast } from "./ui.js";
+import { has, t } from "./i18n.js";
+import { gameName } from "./gametext.js";
+import { icon } from "./icons.js";
+
+// Words a player cannot know (references into the rules file, internal labels) left out.
+// Source labels such as "S0:26", "S4", "A3" or "RULES.md 4" name documents a player has never
+// seen: a clause or a bracket that cites one is dropped.
+const SOURCE = /\b(?:[SA]\d+(?::\d+)?|RULES\.md)\b/;
+const plain = (s: string) => s.replace(/\s*\([^()]*\)/g, (m) => (SOURCE.test(m) ? "" : m))
+  .split(";").filter((c) => !SOURCE.test(c)).join(";").replace(/\s*\[[^\]]*\]/g, "").trim();
+const optionName = (name: string) => (has(`option.${name}`) ? t(`option.${name}`) : name.replace(/_/g, " "));
+const seatName = (name: string) => (name === "(open seat)" ? t("seat.open") : name);
 
 let variantsCache: VariantInfo[] | null = null;
 
@@ -9,21 +21,21 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const gameSelect = h("select", { id: "variant", name: "variant" });
   const families = [...new Set(variants.map((v) => v.family))];
   for (const f of families) {
-    const group = h("optgroup", { label: f });
-    for (const v of variants.filter((x) => x.family === f)) group.append(h("option", { value: v.name }, v.title));
+    const group = h("optgroup", { label: has(`family.${f}`) ? t(`family.${f}`) : f });
+    for (const v of variants.filter((x) => x.family === f)) group.append(h("option", { value: v.name, selected: v.name === "kalah" }, gameName(v.name, v.title)));
     gameSelect.append(group);
   }
   const summary = h("p", { class: "help", id: "variant-summary" });
   const optionsBox = h("div", { id: "variant-options" });
-  const rulesLink = h("details", {}, h("summary", {}, "Rules of this variant"), h("pre", { class: "small", style: "white-space: pre-wrap" }));
+  const rulesLink = h("details", {}, h("summary", {}, t("lobby.rules")), h("pre", { class: "small", style: "white-space: pre-wrap" }));
 
   const showOptions = () => {
     const v = variants.find((x) => x.name === gameSelect.value)!;
-    summary.textContent = v.summary;
+    summary.textContent = has(`summary.${v.name}`) ? t(`summary.${v.name}`) : plain(v.summary);
     // No engine plays this family yet: only a person can be the opponent.
     const computerOption = opponent.querySelector('option[value="computer"]') as HTMLOptionElement;
     computerOption.disabled = !v.computer;
-    computerOption.textContent = v.computer ? "the computer" : "the computer (not for this game yet)";
+    computerOption.textContent = v.computer ? t("lobby.computer") : t("lobby.computerNot");
     if (!v.computer) opponent.value = "human";
     optionsBox.replaceChildren();
     for (const o of v.options) {
@@ -34,7 +46,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       } else {
         input = h("input", { "data-option": o.name, "data-default": o.default, value: o.default, size: 8 });
       }
-      optionsBox.append(h("label", {}, `${o.name} `, input, h("span", { class: "help" }, ` ${o.help}`)));
+      optionsBox.append(h("label", {}, `${optionName(o.name)} `, input, h("span", { class: "help" }, ` ${plain(o.help)}`)));
     }
     (rulesLink.querySelector("pre") as HTMLElement).textContent = "";
     rulesLink.removeAttribute("open");
@@ -52,31 +64,31 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   };
   gameSelect.addEventListener("change", showOptions);
 
-  const level = h("input", { type: "range", min: 1, max: 10, value: 5, id: "level", "aria-label": "computer level" });
+  const level = h("input", { type: "range", min: 1, max: 10, value: 5, id: "level", "aria-label": t("lobby.level") });
   const levelOut = h("output", { for: "level" }, "5");
   level.addEventListener("input", () => (levelOut.textContent = level.value));
   const opponent = h("select", { id: "opponent" },
-    h("option", { value: "computer" }, "the computer"), h("option", { value: "human" }, "a person (share a link)"));
-  const side = h("select", { id: "side" }, h("option", { value: "south" }, "South (moves first)"),
-    h("option", { value: "north" }, "North"), h("option", { value: "random" }, "random"));
-  const clock = h("select", { id: "clock" }, h("option", { value: "none" }, "no clock"),
-    h("option", { value: "oware" }, "Oware tournament: 20 min each"),
-    h("option", { value: "toguz" }, "Toguz tournament: 60 min each, game capped at 2 h"),
-    h("option", { value: "custom" }, "custom"));
-  const minutes = h("input", { type: "number", min: 0.1, max: 180, step: "any", value: 5, id: "minutes", "aria-label": "minutes per player" });
-  const increment = h("input", { type: "number", min: 0, max: 60, value: 0, id: "increment", "aria-label": "increment in seconds" });
-  const custom = h("span", { hidden: true }, " minutes ", minutes, " + seconds a move ", increment);
+    h("option", { value: "computer" }, t("lobby.computer")), h("option", { value: "human" }, t("lobby.person")));
+  const side = h("select", { id: "side" }, h("option", { value: "south" }, t("lobby.south")),
+    h("option", { value: "north" }, t("side.north")), h("option", { value: "random" }, t("lobby.random")));
+  const clock = h("select", { id: "clock" }, h("option", { value: "none" }, t("lobby.noClock")),
+    h("option", { value: "oware" }, t("lobby.clockOware")),
+    h("option", { value: "toguz" }, t("lobby.clockToguz")),
+    h("option", { value: "custom" }, t("lobby.custom")));
+  const minutes = h("input", { type: "number", min: 0.1, max: 180, step: "any", value: 5, id: "minutes", "aria-label": t("lobby.minutes") });
+  const increment = h("input", { type: "number", min: 0, max: 60, value: 0, id: "increment", "aria-label": t("lobby.increment") });
+  const custom = h("span", { hidden: true }, ` ${t("lobby.minutes")} `, minutes, ` ${t("lobby.increment")} `, increment);
   clock.addEventListener("change", () => (custom.hidden = clock.value !== "custom"));
-  const bestOf = h("select", { id: "best-of" }, ...[1, 3, 5, 7, 9].map((n) => h("option", { value: n }, n === 1 ? "one game" : `best of ${n}`)));
+  const bestOf = h("select", { id: "best-of" }, ...[1, 3, 5, 7, 9].map((n) => h("option", { value: n }, n === 1 ? t("lobby.oneGame") : t("lobby.bestOf", { n }))));
 
-  const create = h("button", { class: "primary", type: "submit", id: "create" }, "Start the game");
+  const create = h("button", { class: "primary", type: "submit", id: "create" }, t("lobby.start"));
   const form = h("form", {},
-    h("fieldset", {}, h("legend", {}, "Game"), h("label", {}, "Variant ", gameSelect), summary, optionsBox, rulesLink),
-    h("fieldset", {}, h("legend", {}, "Opponent"), h("label", {}, "Play against ", opponent),
-      h("label", {}, "Computer level ", level, " ", levelOut, h("span", { class: "help" }, " (1 plays at random-ish, 10 thinks longest)")),
-      h("label", {}, "Your side ", side)),
-    h("fieldset", {}, h("legend", {}, "Clock and match"), h("label", {}, "Clock ", clock, custom),
-      h("label", {}, "Match ", bestOf, h("span", { class: "help" }, " (Oware: a drawn game counts as a win for each player)"))),
+    h("fieldset", {}, h("legend", {}, t("lobby.game")), h("label", {}, `${t("lobby.variant")} `, gameSelect), summary, optionsBox, rulesLink),
+    h("fieldset", {}, h("legend", {}, t("lobby.opponent")), h("label", {}, `${t("lobby.against")} `, opponent),
+      h("label", {}, `${t("lobby.level")} `, level, " ", levelOut, h("span", { class: "help" }, ` ${t("lobby.levelHelp")}`)),
+      h("label", {}, `${t("lobby.side")} `, side)),
+    h("fieldset", {}, h("legend", {}, t("lobby.clockMatch")), h("label", {}, `${t("lobby.clock")} `, clock, custom),
+      h("label", {}, `${t("lobby.match")} `, bestOf, h("span", { class: "help" }, ` ${t("lobby.matchHelp")}`))),
     create);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -100,10 +112,14 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const refresh = async () => {
     try {
       const g = await api.games();
-      const item = (x: any, verb: string) => h("li", {}, h("a", { href: `#/game/${x.id}` }, verb), ` ${x.title}: ${x.south} vs ${x.north}`,
-        x.best_of > 1 ? ` (best of ${x.best_of})` : "", x.clock ? " ⏱" : "", ` · ${x.plies} plies`);
-      openList.replaceChildren(...(g.open.length ? g.open.map((x) => item(x, "Join")) : [h("li", { class: "help" }, "No open games.")]));
-      liveList.replaceChildren(...(g.live.length ? g.live.map((x) => item(x, "Watch")) : [h("li", { class: "help" }, "No games being played.")]));
+      // One's own games are resumed, not watched (the list names the seats by player name).
+      const me = player()?.name;
+      const mine = (x: any) => me !== undefined && (x.south === me || x.north === me);
+      const item = (x: any, verb: string) => h("li", {}, h("a", { class: "button", href: `#/game/${x.id}` }, mine(x) ? t("lobby.resume") : verb),
+        ` ${gameName(x.variant, x.title)}: ${seatName(x.south)} – ${seatName(x.north)}`, x.best_of > 1 ? ` (${t("lobby.bestOf", { n: x.best_of })})` : "",
+        x.clock ? h("span", { class: "small", title: t("lobby.clocked") }, " ", icon("clock", t("lobby.clocked"))) : "", ` · ${t("lobby.plies", { n: x.plies })}`);
+      openList.replaceChildren(...(g.open.length ? g.open.map((x) => item(x, t("join"))) : [h("li", { class: "help" }, t("lobby.noOpen"))]));
+      liveList.replaceChildren(...(g.live.length ? g.live.map((x) => item(x, t("lobby.watch"))) : [h("li", { class: "help" }, t("lobby.noLive"))]));
     } catch { /* the next refresh tries again */ }
   };
   await refresh();
@@ -111,7 +127,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
 
   showOptions();
   root.replaceChildren(h("div", { class: "grid" },
-    h("section", {}, h("h1", {}, "New game"), form),
-    h("section", {}, h("h2", {}, "Open games"), openList, h("h2", {}, "Being played"), liveList)));
+    h("section", {}, h("h1", {}, t("lobby.new")), form),
+    h("section", {}, h("h2", {}, t("lobby.open")), openList, h("h2", {}, t("lobby.live")), liveList)));
   return () => clearInterval(timer);
 }

@@ -1,25 +1,65 @@
 // The app: a player name kept in this browser, then routes #/ (lobby), #/game/ID, #/review/ID.
+// The header carries the language, the settings and the state of the connection.
 import { Live, api, player, savePlayer } from "./api.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
 import { reviewPage } from "./review.js";
 import { h, toast } from "./ui.js";
+import { LANGUAGES, chooseLanguage, language, loadLanguage, t } from "./i18n.js";
+import { Settings, applyBoardStyle, saveSetting, settings } from "./settings.js";
+import { icon } from "./icons.js";
+import { unlockAudio } from "./sound.js";
 
 const root = document.getElementById("app")!;
 let live: Live | null = null;
 let cleanup: () => void = () => {};
 
-function showMe() {
+function select<K extends keyof Settings>(id: string, key: K, options: [Settings[K], string][]) {
+  const s = h("select", { id, onchange: (e: Event) => saveSetting(key, (e.target as HTMLSelectElement).value as Settings[K]) },
+    ...options.map(([v, label]) => h("option", { value: String(v), selected: settings()[key] === v }, label)));
+  return s;
+}
+function check(id: string, key: "sound" | "confirm") {
+  return h("input", { type: "checkbox", id, checked: settings()[key],
+    onchange: (e: Event) => { saveSetting(key, (e.target as HTMLInputElement).checked); if (key === "sound") unlockAudio(); } });
+}
+
+function header() {
   const me = player();
-  document.getElementById("me")!.textContent = me ? `Playing as ${me.name}` : "";
+  const lang = h("select", { id: "language", "aria-label": t("language"),
+    onchange: async (e: Event) => { await chooseLanguage((e.target as HTMLSelectElement).value); header(); void route(); } },
+    ...Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === language() }, name)));
+  const panel = h("details", { class: "settings", id: "settings" },
+    h("summary", { "aria-label": t("settings") }, icon("settings"), h("span", { class: "wide-only" }, t("settings"))),
+    h("div", { class: "settings-panel" },
+      h("label", {}, t("settings.animation"), " ", select("set-animation", "animation",
+        [["normal", t("settings.animation.normal")], ["fast", t("settings.animation.fast")], ["off", t("settings.animation.off")]])),
+      h("label", {}, check("set-sound", "sound"), " ", t("settings.sound")),
+      h("label", {}, t("settings.board"), " ", select("set-board", "board",
+        [["wood", t("settings.board.wood")], ["dark", t("settings.board.dark")], ["contrast", t("settings.board.contrast")]])),
+      h("label", {}, check("set-confirm", "confirm"), " ", t("settings.confirm")),
+      h("label", {}, t("language"), " ", lang)));
+  document.getElementById("header-tools")!.replaceChildren(
+    h("span", { id: "me", "aria-live": "polite" }, me ? t("playingAs", { name: me.name }) : ""), panel);
+  document.querySelector<HTMLAnchorElement>("header .brand")!.title = t("lobby");
+}
+
+function connectionBanner(l: Live) {
+  const bar = document.getElementById("connection")!;
+  l.onState((state) => {
+    bar.hidden = state !== "offline";
+    bar.replaceChildren(icon("offline"), h("span", {}, t("conn.lost")),
+      h("button", { id: "reconnect", onclick: () => l.reconnect() }, t("conn.retry")));
+    document.body.classList.toggle("offline", state === "offline");
+  });
 }
 
 function namePage(): Promise<void> {
   return new Promise((resolve) => {
     const input = h("input", { id: "name", required: true, maxlength: 40, autocomplete: "nickname" });
-    const form = h("form", {}, h("h1", {}, "Welcome to naqala"),
-      h("p", {}, "Mancala games and backgammon, against the computer or a friend."),
-      h("label", {}, "Your display name ", input), h("button", { class: "primary", type: "submit" }, "Continue"));
+    const form = h("form", { class: "welcome" }, h("h1", {}, t("welcome.title")),
+      h("p", {}, t("welcome.text")),
+      h("label", {}, t("welcome.name"), " ", input), h("button", { class: "primary", type: "submit" }, t("welcome.go")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       try {
@@ -38,8 +78,8 @@ async function route() {
   cleanup();
   cleanup = () => {};
   if (!player()) await namePage();
-  showMe();
-  if (!live) live = new Live();
+  header();
+  if (!live) { live = new Live(); connectionBanner(live); }
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9]+)$/);
   const review = hash.match(/^#\/review\/([A-Za-z0-9]+)$/);
@@ -48,10 +88,11 @@ async function route() {
     else if (review) cleanup = await reviewPage(root, review[1]);
     else cleanup = await lobbyPage(root);
   } catch (e) {
-    root.replaceChildren(h("p", {}, `Something went wrong: ${(e as Error).message}`));
+    root.replaceChildren(h("p", {}, t("error.page", { message: (e as Error).message })));
   }
   root.focus();
 }
 
+applyBoardStyle();
 window.addEventListener("hashchange", route);
-void route();
+void loadLanguage().then(() => { header(); return route(); });

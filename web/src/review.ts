@@ -3,6 +3,9 @@ import { api } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { h, toast } from "./ui.js";
 import { SVG_NS } from "./svg.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { gameName, plyText, sideName } from "./gametext.js";
 
 export async function reviewPage(root: HTMLElement, id: string): Promise<() => void> {
   let data, game;
@@ -21,12 +24,12 @@ export async function reviewPage(root: HTMLElement, id: string): Promise<() => v
   let k = data.boards.length - 1;
   const draw = () => {
     const last = k > 0 ? [...data.plies.slice(0, k)].reverse().find((p) => p.side !== "*") ?? null : null;
-    renderer.draw(svg, data.boards[k], { you: game.you, legal: [], last, play: () => {} });
-    where.textContent = `position after ply ${k} of ${data.plies.length}`;
+    renderer.draw(svg, data.boards[k], { you: game.you, legal: [], last, play: () => false });
+    where.textContent = t("history.at", { k, n: data.plies.length });
     moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
   };
   data.plies.forEach((p, i) => {
-    const b = h("button", { onclick: () => { k = i + 1; draw(); } }, `${p.side === "*" ? "dice" : p.side} ${p.text}`);
+    const b = h("button", { onclick: () => { k = i + 1; draw(); } }, `${p.side === "*" ? "" : sideName(p.side === "S" ? "south" : "north")} ${plyText(p)}`);
     moves.append(h("li", {}, b));
   });
   const go = (to: number) => { k = Math.max(0, Math.min(data.boards.length - 1, to)); draw(); };
@@ -37,14 +40,14 @@ export async function reviewPage(root: HTMLElement, id: string): Promise<() => v
     if (e.key === "End") go(data.boards.length - 1);
   };
   document.addEventListener("keydown", onKey);
-  root.replaceChildren(h("h1", {}, `Review: ${game.title}`), h("div", { class: "game-layout" },
+  root.replaceChildren(h("h1", {}, t("review.title", { game: gameName(game.variant, game.title) })), h("div", { class: "game-layout" },
     h("section", {}, h("div", { class: "board-wrap" }, svg),
-      h("div", { class: "controls" }, h("button", { onclick: () => go(0), "aria-label": "first" }, "⏮"),
-        h("button", { onclick: () => go(k - 1), "aria-label": "previous", id: "prev" }, "◀"),
-        h("button", { onclick: () => go(k + 1), "aria-label": "next", id: "next" }, "▶"),
-        h("button", { onclick: () => go(data.boards.length - 1), "aria-label": "last" }, "⏭"), where)),
-    h("aside", {}, h("a", { href: `#/game/${id}` }, "Back to the game"), " · ",
-      h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt` }, "Download record"), h("h2", {}, "Moves"), moves)));
+      h("div", { class: "controls" }, h("button", { class: "icon-button", onclick: () => go(0), "aria-label": t("history.first") }, icon("first")),
+        h("button", { class: "icon-button", onclick: () => go(k - 1), "aria-label": t("history.prev"), id: "prev" }, icon("prev")),
+        h("button", { class: "icon-button", onclick: () => go(k + 1), "aria-label": t("history.next"), id: "next" }, icon("next")),
+        h("button", { class: "icon-button", onclick: () => go(data.boards.length - 1), "aria-label": t("history.last") }, icon("last")), where)),
+    h("aside", {}, h("a", { href: `#/game/${id}` }, t("history.back")), " · ",
+      h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt` }, t("record.download")), h("h2", {}, t("moves")), moves)));
   draw();
   return () => document.removeEventListener("keydown", onKey);
 }

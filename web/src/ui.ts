@@ -27,12 +27,3 @@ export function formatClock(ms: number): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
-
-const REASONS: Record<string, string> = {
-  row_empty: "a row is empty", threshold: "the winning score was reached", no_move: "no legal move",
-  cannot_feed: "the opponent cannot be fed", cycle: "the position repeated", infinite_sowing: "an endless sowing",
-  grand_slam: "a grand slam", all_captured: "every seed is captured", borne_off: "all checkers borne off",
-  resignation: "resignation", timeout: "the flag fell", agreement: "a draw was agreed", time_cap: "the 2-hour cap",
-  other: "the computer failed",
-};
-export function reasonText(r: string): string { return REASONS[r] ?? r; }

@@ -97,7 +97,7 @@ ContactFeatures contact_features(const Board& board, Player p) {
 namespace {
 
 // Weights of the contact features for the log-odds of winning, fitted once to gnubg's
-// 0-ply evaluations of positions from bot games (docs/backgammon.md).
+// 0-ply evaluations of positions from bot games (docs/games/backgammon.md).
 constexpr ContactFeatures kContactWeights = {-0.2094, 0.0117,  1.8787, 0.0361,  -0.3109,
                                              -0.4682, -0.3267, 0.0215, -0.1442, 0.3654};
 
@@ -212,12 +212,11 @@ bool post_crawford_trailer(const State& s, Player p) {
   return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
 }
 
-bool should_double(const State& s) {
+bool should_double(const State& s, const Estimate& e) {
   const Player me = s.on_roll();
   if (s.rules().match > 0 && s.cube() >= away(s, me))
     return false;                                 // the cube already wins the match
   if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
-  const Estimate e = evaluate_on_roll(s.board(), me);
   if (e.win < 0.68) return false;
   // Too good to double: play on for the gammon rather than cash one point.
   if (e.win > 0.86 && e.gammon > 0.25 &&
@@ -226,26 +225,30 @@ bool should_double(const State& s) {
   return true;
 }
 
-bool should_take(const State& s) {
+bool should_take(const State& s, const Estimate& e) {
   const Player doubler = s.on_roll();
   if (s.rules().match > 0 && s.cube() >= away(s, doubler))
     return true;  // dropping loses the match anyway
-  if (post_crawford_trailer(s, doubler)) return evaluate_on_roll(s.board(), doubler).win < 0.9;
-  const Estimate e = evaluate_on_roll(s.board(), doubler);
+  if (post_crawford_trailer(s, doubler)) return e.win < 0.9;
   const Board& b = s.board();
   return equity_after_take(e, !in_contact(b[0], b[1])) >= -0.5;
 }
 
 }  // namespace
 
+Move cube_action(const State& s, const Estimate& on_roll) {
+  if (s.phase() == Phase::TurnStart)
+    return Move::of(should_double(s, on_roll) ? Move::Kind::Double : Move::Kind::Roll);
+  if (s.phase() == Phase::Doubled)
+    return Move::of(should_take(s, on_roll) ? Move::Kind::Take : Move::Kind::Drop);
+  throw IllegalMoveError("a cube action is decided before the roll or after a double, not here");
+}
+
 BotChoice choose_move(const State& s, Rng* rng) {
   switch (s.phase()) {
-    case Phase::TurnStart: {
-      const bool dbl = should_double(s);
-      return {Move::of(dbl ? Move::Kind::Double : Move::Kind::Roll), 0};
-    }
+    case Phase::TurnStart:
     case Phase::Doubled:
-      return {Move::of(should_take(s) ? Move::Kind::Take : Move::Kind::Drop), 0};
+      return {cube_action(s, evaluate_on_roll(s.board(), s.on_roll())), 0};
     case Phase::Moving: {
       auto moves = std::make_unique<MoveList>();
       s.legal_moves(*moves);

@@ -39,6 +39,11 @@ Estimate evaluate_on_roll(const Board& board, Player p);
 // estimate on roll. Taking is right when it is at least -0.5 (dropping costs the old cube).
 double equity_after_take(const Estimate& doubler, bool race);
 
+// The cube action of the player to decide (before the roll: double or roll; after a double:
+// take or drop) from `on_roll`, the estimate for the player on roll (the doubler) with him to
+// roll, by the rules above (money thresholds with Janowski's take point, match cases).
+Move cube_action(const State& s, const Estimate& on_roll);
+
 struct BotChoice {
   Move move;
   double equity = 0;  // the chooser's estimate for the player to move, cubeless

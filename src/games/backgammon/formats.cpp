@@ -219,9 +219,10 @@ std::string State::match_id() const {
   k.doubled = phase_ == Phase::Doubled;
   k.dice = {dice_[0], dice_[1]};
   k.match_to = rules_.match;
-  if (rules_.is_money()) {
-    if (phase_ == Phase::GameOver) k.score[index(last_.winner)] = last_.points;
+  if (rules_.is_money() && phase_ == Phase::GameOver) {
+    k.score[index(last_.winner)] = last_.points;
   } else {
+    // Money play keeps the session's score the ID came with (naqala's own games leave it 0).
     for (int p = 0; p < 2; ++p)
       k.score[p] = rules_.match > 0 ? std::min<int>(score_[p], rules_.match)
                                     : std::min<int>(score_[p], 0x7fff);
@@ -260,7 +261,7 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
   while ((1 << s.cube_log_) < k.cube) ++s.cube_log_;
   s.cube_owner_ = k.cube_owner == 3 ? std::int8_t{-1} : static_cast<std::int8_t>(k.cube_owner);
   s.crawford_game_ = k.crawford;
-  if (!rules.is_money())
+  if (!rules.is_money() || k.game_state < 2)
     s.score_ = {static_cast<std::int16_t>(k.score[0]), static_cast<std::int16_t>(k.score[1])};
   s.dice_ = {static_cast<std::uint8_t>(std::max(k.dice[0], k.dice[1])),
              static_cast<std::uint8_t>(std::min(k.dice[0], k.dice[1]))};

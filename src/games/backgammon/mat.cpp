@@ -11,6 +11,9 @@ namespace naqala::backgammon {
 
 namespace {
 
+// The longest match naqala plays (its option match=N allows as much).
+constexpr int kMaxMatchLength = 32767;
+
 // A checker move as the .mat format writes it: every step, 25 = bar, 0 = off, '*' on the
 // first landing on a point that held an opponent's blot.
 std::string plain_move(const State& s, const Move& m) {
@@ -239,7 +242,15 @@ MatchRecord import_mat(std::string_view text) {
   for (const auto& l : lines) {
     const std::string t = trim(l);
     if (match_to < 0 && t.find("point match") != std::string::npos) {
-      if (std::sscanf(t.c_str(), "%d point match", &match_to) != 1) match_to = -1;
+      // "N point match": N read with a bound, so that 10^20 is an error, not an overflow.
+      std::size_t digits = 0;
+      while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
+      if (digits > 0 && t.substr(digits).starts_with(" point match")) {
+        if (digits > 5 || std::stoi(t.substr(0, digits)) > kMaxMatchLength)
+          throw ParseError(".mat file: a match to " + t.substr(0, digits) + " points; at most " +
+                           std::to_string(kMaxMatchLength) + " are allowed");
+        match_to = std::stoi(t.substr(0, digits));
+      }
     }
     if (t.rfind("Game ", 0) == 0) ++games;
   }
@@ -315,7 +326,7 @@ MatchRecord import_mat(std::string_view text) {
       const std::string& x = e.text;
       if (x.rfind("Wins", 0) == 0) {
         int pts = 0;
-        if (std::sscanf(x.c_str(), "Wins %d", &pts) != 1) fail(ln, "cannot read '" + x + "'");
+        if (std::sscanf(x.c_str(), "Wins %6d", &pts) != 1) fail(ln, "cannot read '" + x + "'");
         if (s.games_played() != game) {
           // The game is not over: the other player resigned (the format writes only "Wins").
           if (s.phase() == Phase::Opening || s.is_over())

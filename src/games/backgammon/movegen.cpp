@@ -81,6 +81,8 @@ struct Generator {
   bool swapped = false;
   Move current;
 
+  // The higher-die rule (docs/games/backgammon.md): both dice when possible, else the higher
+  // one; only the moves that use the most dice, then the most pips, are kept.
   void save(int steps, int pips, Key key) {
     if (steps < max_steps || pips < max_pips) return;
     if (steps > max_steps || pips > max_pips) {
@@ -132,7 +134,7 @@ struct Generator {
     const int die = roll[depth];
     // At the last die only the resulting key matters: no board copy, no further call.
     const bool last = depth == 3 || roll[depth + 1] == 0;
-    if (me[kBar]) {
+    if (me[kBar]) {  // Bar first (docs/games/backgammon.md): enter before any other move.
       if (opp[die - 1] >= 2) return true;
       const int to = kBar - die;
       if (last) {
@@ -150,7 +152,8 @@ struct Generator {
         save(depth + 1, pips + die, k);
       return false;
     }
-    // Bearing off needs every checker home; a higher die bears off only from the rearmost.
+    // Bearing off (docs/games/backgammon.md) needs every checker home; a higher die bears off
+    // only from the rearmost.
     bool used = false;
     const int first = std::min(top, back);
     std::uint32_t candidates = first >= 31 ? occupied : occupied & ((2u << first) - 1);
@@ -374,8 +377,10 @@ std::optional<Move> parse_checker_steps(std::string_view text) {
     } else if (ch == '(') {
       ++i;
       int reps = 0;
-      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
         reps = reps * 10 + (text[i++] - '0');
+        if (reps > 8) return std::nullopt;  // a move has at most 4 steps of 2 points
+      }
       if (i >= text.size() || text[i] != ')') return std::nullopt;
       ++i;
       const int extra = reps - 1;

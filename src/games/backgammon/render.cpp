@@ -1,5 +1,6 @@
 // The board as backgammon players draw it (gnubg's text layout): seen by the player to move,
 // whose home board is bottom right, points 13-24 on top, 12-1 below, the bar in the middle.
+// The checkers keep their symbol whoever moves: X is South, O is North.
 #include <nlohmann/json.hpp>
 
 #include "games/backgammon/backgammon.h"
@@ -9,6 +10,10 @@ namespace naqala::backgammon {
 namespace {
 
 constexpr int kRows = 5;  // checkers drawn per point; more are shown as a count
+
+char symbol(Player p) {
+  return p == Player::South ? 'X' : 'O';
+}
 
 // Player p's checkers on *viewer's* point (1-based).
 int on_point(const State& s, Player viewer, Player p, int point) {
@@ -20,7 +25,7 @@ std::string cell(const State& s, Player viewer, int point, int row) {
   const Player me = viewer, opp = opponent(viewer);
   const int mine = on_point(s, viewer, me, point), theirs = on_point(s, viewer, opp, point);
   const int n = mine ? mine : theirs;
-  const char c = mine ? 'X' : 'O';
+  const char c = symbol(mine ? me : opp);
   if (n == 0 || row >= n) return "   ";
   if (row == kRows - 1 && n > kRows) {
     std::string num = std::to_string(n);
@@ -61,7 +66,7 @@ std::string State::render() const {
   const Player viewer = phase_ == Phase::Doubled ? to_move() : turn_;
   const Player opp = opponent(viewer);
   auto label = [&](Player p) {
-    return std::string(p == viewer ? "X" : "O") + ": " + std::string(name(p)) + "  pips " +
+    return std::string(1, symbol(p)) + ": " + std::string(name(p)) + "  pips " +
            std::to_string(pips(p)) + "  off " + std::to_string(checkers_off(side(p)));
   };
   std::string score_line;
@@ -95,7 +100,7 @@ std::string State::render() const {
     const int bar_o = side(opp)[kBar];
     line += row < bar_o ? (row == kRows - 1 && bar_o > kRows
                                ? std::to_string(bar_o) + (bar_o > 9 ? " " : "  ")
-                               : " O ")
+                               : std::string(" ") + symbol(opp) + " ")
                         : "   ";
     line += "|";
     for (int p = 19; p <= 24; ++p) line += cell(*this, viewer, p, row);
@@ -112,7 +117,7 @@ std::string State::render() const {
     const int bar_x = side(viewer)[kBar];
     line += row < bar_x ? (row == kRows - 1 && bar_x > kRows
                                ? std::to_string(bar_x) + (bar_x > 9 ? " " : "  ")
-                               : " X ")
+                               : std::string(" ") + symbol(viewer) + " ")
                         : "   ";
     line += "|";
     for (int p = 6; p >= 1; --p) line += cell(*this, viewer, p, row);

@@ -4,8 +4,8 @@
 
 #include "core/error.h"
 #include "core/zobrist.h"
-#include "games/bao/family_common.h"
-#include "games/bao/position_text.h"
+#include "games/board4/family_common.h"
+#include "games/board4/position_text.h"
 #include "games/sow_trace.h"
 
 namespace naqala::bao {
@@ -15,6 +15,12 @@ using namespace board4;
 namespace {
 
 constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
+
+bool front_row_empty(const std::array<std::uint8_t, kPits>& row) {
+  for (int r = 8; r < kPits; ++r)
+    if (row[r]) return false;
+  return true;
+}
 
 constexpr bool is_kimbi(int r) {
   return r == 15 || r == 14 || r == 8 || r == 9;
@@ -66,6 +72,13 @@ std::vector<OptionInfo> option_infos(Game game) {
        "bool",
        "true",
        {"true", "false"}},
+      {"namua_takasa",
+       "a namua takasa without a functional nyumba puts the seed into a front pit of 2+ seeds, a "
+       "single seed only when there is none (restricted), or into any non-empty front pit (any: "
+       "the seeds' literal reading)",
+       "enum",
+       "restricted",
+       {"restricted", "any"}},
   };
 }
 
@@ -89,6 +102,7 @@ Rules make_rules(std::string_view preset,
       if (key == "house_seeds") r.house_seeds = value == "8" ? 8 : 6;
       if (key == "no_capture_from") r.no_capture_from = value == "15" ? 15 : 16;
       if (key == "house_stop") r.house_stop_forced = value == "forced";
+      if (key == "namua_takasa") r.namua_single_any = value == "any";
     }
     note_choice(r.chosen, info, canonical);
   }
@@ -124,6 +138,7 @@ bool State::house_active(Player p) const {
          (hand_[index(p)] > 0 || rules_->house_rules_in_mtaji);
 }
 
+// House immunity (docs/games/bao.md, S4:224, option house_immune).
 bool State::capturable(Player owner, int r) const {
   const int n = pits_[index(owner)][r];
   if (n == 0) return false;
@@ -134,6 +149,8 @@ bool State::captures_at(Player p, int e) const {
   return is_front(e) && pits_[index(p)][e] > 1 && capturable(opponent(p), facing(e));
 }
 
+// Mtaji capture (docs/games/bao.md, S4:212): the first sowing must capture; the rule of 16
+// (S4:241) forbids it from a pit of no_capture_from seeds.
 bool State::is_capture_start(Player p, int r, int dir) const {
   const Row& own = pits_[index(p)];
   const int n = own[r];
@@ -152,6 +169,8 @@ void State::capture_moves(Player p, MoveList& out) const {
   }
 }
 
+// Mtaji takasa (docs/games/bao.md, S4:216-219): the front row first, then the back row; a
+// lone kichwa toward the centre; the house tax last.
 void State::takasa_moves(MoveList& out) const {
   const Player p = mover_;
   const Row& own = pits_[index(p)];
@@ -194,6 +213,8 @@ void State::add_with_house_choice(Move m, MoveList& out) const {
   }
 }
 
+// Namua moves (docs/games/bao.md, S4:195-207): a capture is compulsory; the kimbi capture
+// sows from the nearest kichwa, a centre capture from either.
 void State::namua_moves(MoveList& out) const {
   const Player p = mover_;
   const Row& own = pits_[index(p)];
@@ -209,11 +230,18 @@ void State::namua_moves(MoveList& out) const {
     }
   }
   if (!out.empty()) return;
-  // Takasa: the hand seed into any non-empty front pit; the functional house (which then
-  // gives only two seeds) only when no other pit can take it.
+  // Takasa: the hand seed into a non-empty front pit; the functional house (which then gives
+  // only two seeds) only when no other pit can take it.
   const bool house = house_active(p);
+  // Namua takasa rule (R11, docs/games/bao.md): once his nyumba no longer functions, a pit of
+  // a single seed only when no front pit holds two or more (namua_takasa=any: any non-empty
+  // pit, the literal reading).
+  int least = 1;
+  if (!rules_->namua_single_any && !house)
+    for (int r = 8; r < 16; ++r)
+      if (own[r] >= 2) least = 2;
   for (int r = 8; r < 16; ++r)
-    if (own[r] && !(house && r == kHouse))
+    if (own[r] >= least && !(house && r == kHouse))
       for (int dir : {CW, CCW})
         out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   if (out.empty() && house)
@@ -241,6 +269,7 @@ int State::sow(Row& own, int from, int seeds, int dir) {
   return sow_ring(own, from, seeds, dir);
 }
 
+// Endless sowing (docs/games/bao.md, S4:253-255): the game is annulled.
 void State::annul() {
   reason_ = EndReason::InfiniteSowing;
   winner_.reset();
@@ -277,7 +306,8 @@ bool State::relay_on(int& e, int dir, std::uint16_t stops) {
   return end == RelayEnd::Special;
 }
 
-// A capturing move from its first capture at own front pit `e` (the last seed has landed).
+// A capturing move from its first capture at own front pit `e` (the last seed has landed):
+// captures chain and relay on (docs/games/bao.md, S4:199-205).
 // Returns true when the house choice point was reached.
 bool State::capture_chain(int e, int dir, bool first, Move m) {
   const Player p = mover_, o = opponent(p);
@@ -302,6 +332,10 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
       first = false;
       dir = dir_from_kichwa(k);
       e = sow(own, k, taken, dir);
+      // A capture that empties the opponent's front row wins at once (R12, docs/games/bao.md):
+      // he can never refill it, so the sowing stops here even if it would relay for ever;
+      // play() then ends the game at his turn.
+      if (front_row_empty(opp)) return false;
       continue;
     }
     first = false;
@@ -314,7 +348,8 @@ bool State::capture_chain(int e, int dir, bool first, Move m) {
   }
 }
 
-// A takasa (non-capturing) move from the pit `e` where a sowing just ended.
+// A takasa (non-capturing) move from the pit `e` where a sowing just ended (docs/games/bao.md,
+// S4:196, S4:231: it stops in the functional house and in the takasia pit).
 void State::takasa_chain(int e, int dir, int takasia) {
   const Player p = mover_;
   Row& own = pits_[index(p)];
@@ -392,8 +427,9 @@ void State::play(Move m) {
   check_turn_start();
 }
 
-// After a takasa by `p` in the mtaji stage: if p now threatens exactly one pit of the
-// opponent and the opponent threatens nothing, that pit is takasia for the opponent's move.
+// Takasia (docs/games/bao.md, S4:244-250). After a takasa by `p` in the mtaji stage: if p now
+// threatens exactly one pit of the opponent and the opponent threatens nothing, that pit is
+// takasia for the opponent's move.
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
   int target = -1;
@@ -425,11 +461,9 @@ bool State::has_any_move() const {
   return false;
 }
 
+// Losing (docs/games/bao.md, S4:257-258): an empty front row or no legal move at one's turn.
 void State::check_turn_start() {
-  const Row& own = pits_[index(mover_)];
-  bool front_empty = true;
-  for (int r = 8; r < 16; ++r) front_empty = front_empty && own[r] == 0;
-  if (front_empty) {
+  if (front_row_empty(pits_[index(mover_)])) {
     reason_ = EndReason::RowEmpty;
     winner_ = opponent(mover_);
   } else if (!has_any_move()) {

@@ -2,7 +2,7 @@
 // Bao la Kiswahili and Bao la Kujifunza (RULES.md sections 8, 9; A11-A16): one state, one
 // engine, the differences in Rules. A move is one complete decision: the start pit, the
 // direction (in a namua capture: the kichwa the captured seeds start from) and whether to
-// sow the nyumba when a capturing move stops in it. docs/bao.md has the details.
+// sow the nyumba when a capturing move stops in it. docs/games/bao.md has the details.
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -15,7 +15,7 @@
 #include "core/outcome.h"
 #include "core/static_vector.h"
 #include "games/any_game.h"
-#include "games/bao/board.h"
+#include "games/board4/board.h"
 
 namespace naqala::bao {
 
@@ -30,6 +30,7 @@ struct Rules {
   bool house_immune = false;          // S4:224: a functional house cannot be captured
   bool house_stop_forced = false;  // S4:232 "some versions": a capture stopping in the house ends
   bool takasia = true;             // S4:244-250, mtaji stage only
+  bool namua_single_any = false;   // R11 off: a namua takasa from any non-empty front pit
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options, spec order
 
   bool has_house() const { return game == Game::Kiswahili; }

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "games/bao/bao.h"
-#include "games/bao/family_common.h"
+#include "games/board4/family_common.h"
 
 namespace naqala::bao {
 
@@ -42,7 +42,8 @@ std::string rules_text(const Rules& r) {
         "columns, or "
         "the centre while sowing clockwise) or the right corner counter-clockwise, and play goes "
         "on with "
-        "relays and further captures until a seed falls into an empty pit. Without a capture the "
+        "relays and further captures until a seed falls into an empty pit (a capture that empties "
+        "the opponent's front row wins at once). Without a capture the "
         "move is "
         "kutakata: from the front row if possible, no captures, no change of direction. A player "
         "with an "
@@ -61,7 +62,12 @@ std::string rules_text(const Rules& r) {
       "pits, capture "
       "again from occupied front pits facing occupied pits, stop in an empty pit. Otherwise "
       "takasa: lift the "
-      "pit and sow it either way, relaying, no captures; the functional nyumba gives only two "
+      "pit and sow it either way, relaying, no captures (" +
+      std::string(r.namua_single_any
+                      ? "into any non-empty front pit"
+                      : "once the nyumba no longer functions, into a single seed only when no "
+                        "front pit holds two or more") +
+      "); the functional nyumba gives only two "
       "seeds and a "
       "takasa stops in it; a capture stopping in it may stop or sow it on (it then becomes "
       "ordinary). Mtaji "
@@ -73,7 +79,8 @@ std::string rules_text(const Rules& r) {
       ". Options: house_rules_in_mtaji=" + (r.house_rules_in_mtaji ? "true" : "false") +
       ", house_immune=" + (r.house_immune ? "true" : "false") +
       ", house_stop=" + (r.house_stop_forced ? "forced" : "choice") +
-      ". A player with an empty front row or no legal move loses; there are no draws.";
+      ". A player with an empty front row or no legal move loses; a capture that empties the "
+      "opponent's front row wins at once; there are no draws.";
   return s;
 }
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "games/bao/family_common.h"
+#include "games/board4/family_common.h"
 #include "games/omweso/omweso.h"
 
 namespace naqala::omweso {

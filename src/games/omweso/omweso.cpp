@@ -5,8 +5,8 @@
 
 #include "core/error.h"
 #include "core/zobrist.h"
-#include "games/bao/family_common.h"
-#include "games/bao/position_text.h"
+#include "games/board4/family_common.h"
+#include "games/board4/position_text.h"
 #include "games/sow_trace.h"
 
 namespace naqala::omweso {
@@ -20,7 +20,8 @@ const ZobristTable& zobrist() {
   return table;
 }
 
-// Reverse (clockwise) captures start only from the four leftmost pits: a1, b1, a2, b2.
+// Reverse capture (docs/games/omweso.md, A18): clockwise moves start only from the four
+// leftmost pits, a1, b1, a2, b2.
 constexpr bool reverse_pit(int r) {
   return r == back(0) || r == back(1) || r == front(0) || r == front(1);
 }
@@ -96,6 +97,7 @@ int State::seeds_on_side(Player p) const {
   return n;
 }
 
+// Capture (docs/games/omweso.md): both facing opponent pits occupied.
 bool State::can_capture(int e) const {
   const Row& own = pits_[index(mover_)];
   const Row& opp = pits_[index(opponent(mover_))];
@@ -239,9 +241,10 @@ int State::run(Move m, bool count_only) {
       if (t == kRightKichwa) kichwa |= 2;
       ++taken;
       ends_ = static_cast<std::uint8_t>(ends_ | kichwa);
-      // Caught seeds are sown from the pit the move started from, that pit first; after a
-      // reverse capture the usual counter-clockwise direction resumes (standard), or with
-      // reverse_resow the player may go clockwise again when that sowing captures at once.
+      // Caught seeds (docs/games/omweso.md, A18) are sown from the pit the move started from,
+      // that pit first; after a reverse capture the usual counter-clockwise direction resumes
+      // (standard), or with reverse_resow the player may go clockwise again when that sowing
+      // captures at once.
       if (!s0) {
         const bool choice = dir == CW && rules_->reverse_resow && resow_captures(start, caught);
         const int point = choice_points_;
@@ -267,7 +270,8 @@ int State::run(Move m, bool count_only) {
     }
     if (end == RelayEnd::Empty) break;
     if (end != RelayEnd::Special) {
-      reason_ = EndReason::InfiniteSowing;  // the sowing never ends: the game is annulled
+      // Endless sowing (docs/games/omweso.md, S4:253-255): the game is annulled.
+      reason_ = EndReason::InfiniteSowing;
       winner_.reset();
       return taken;
     }
@@ -296,7 +300,8 @@ void State::play(Move m) {
     return;
   }
   if (rules_->version == Version::S0) {
-    // S0:24: both of the opponent's kichwa taken within two consecutive moves, or two
+    // S0's wins (docs/games/omweso-s0.md): both of the opponent's kichwa taken within two
+    // consecutive moves, or two
     // captures before the opponent's first, win at once.
     if ((kichwa_now_[index(p)] | kichwa_before_[index(p)]) == 3 ||
         (captures_[index(p)] >= 2 && captures_[index(o)] == 0)) {
@@ -306,7 +311,8 @@ void State::play(Move m) {
       return;
     }
     if (rules_->impasse_plies && quiet_plies_ >= rules_->impasse_plies) {
-      reason_ = EndReason::Agreement;  // the impasse of S0:24: the game is annulled
+      // The impasse of S0:24 (docs/games/omweso-s0.md): the game is annulled.
+      reason_ = EndReason::Agreement;
       winner_.reset();
       mover_ = o;
       return;

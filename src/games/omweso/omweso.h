@@ -1,7 +1,7 @@
 #pragma once
 // Omweso (RULES.md section 12, A18): the standard game (`omweso`: free setup, relay sowing,
 // captures of both facing pits, reverse captures) and S0's own reading (`omweso-s0`: 4 seeds in
-// each inner pit, single sowing, optional captures, S0's three ways to win). docs/omweso.md.
+// each inner pit, single sowing, optional captures, S0's three ways to win). docs/games/omweso.md.
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -14,7 +14,7 @@
 #include "core/outcome.h"
 #include "core/static_vector.h"
 #include "games/any_game.h"
-#include "games/bao/board.h"
+#include "games/board4/board.h"
 
 namespace naqala::omweso {
 

@@ -1,9 +1,7 @@
 #include "games/sowing/family.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "core/error.h"
+#include "core/text_file.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
@@ -51,7 +49,10 @@ class SowingAnyState : public TypedState<State> {
 
 class SowingGame : public AnyGame {
  public:
-  explicit SowingGame(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
+  // `file`: the variant file it was loaded from, if any, which its spec names instead of the
+  // variant's name so that make_game(spec()) (a saved record, most of all) finds it again.
+  explicit SowingGame(std::shared_ptr<const Rules> rules, std::string file = {})
+      : rules_(std::move(rules)), file_(std::move(file)) {
     info_.name = rules_->name;
     info_.title = rules_->title;
     info_.family = "sowing";
@@ -61,7 +62,7 @@ class SowingGame : public AnyGame {
   }
   const VariantInfo& info() const override { return info_; }
   std::string spec() const override {
-    std::string s = rules_->name;
+    std::string s = file_.empty() ? rules_->name : file_;
     char sep = ':';
     for (const auto& [k, v] : rules_->chosen) {
       s += sep + k + "=" + v;
@@ -79,6 +80,7 @@ class SowingGame : public AnyGame {
 
  private:
   std::shared_ptr<const Rules> rules_;
+  std::string file_;
   VariantInfo info_;
 };
 
@@ -90,8 +92,9 @@ const Preset* find_preset(const std::string& name) {
 
 }  // namespace
 
-std::unique_ptr<AnyGame> make_sowing_game(std::shared_ptr<const Rules> rules) {
-  return std::make_unique<SowingGame>(std::move(rules));
+std::unique_ptr<AnyGame> make_sowing_game(std::shared_ptr<const Rules> rules,
+                                          std::string file) {
+  return std::make_unique<SowingGame>(std::move(rules), std::move(file));
 }
 
 GameFamily family() {
@@ -118,11 +121,13 @@ GameFamily family() {
     return make_sowing_game(load_rules(preset->toml, std::string(preset->name), spec.options));
   };
   f.load_file = [](const std::string& path, const OptionValues& options) {
-    std::ifstream in(path);
-    if (!in) throw VariantError("cannot read variant file '" + path + "'");
-    std::stringstream text;
-    text << in.rdbuf();
-    return make_sowing_game(load_rules(text.str(), path, options));
+    std::string text;
+    try {
+      text = read_text_file(path, "variant file");
+    } catch (const Error& e) {
+      throw VariantError(e.what());
+    }
+    return make_sowing_game(load_rules(text, path, options), path);
   };
   return f;
 }

@@ -15,7 +15,7 @@ void Rules::finalize() {
   std::vector<int> ring;
   const int north = first_pit(Player::North);
   if (rows == 3) {
-    // Gabata (RULES.md 20): South's row 1..6, South's half of the middle row from column 6
+    // Gabata (docs/games/gabata.md): South's row 1..6, South's half of the middle row from column 6
     // to 4, North's row (from his left), North's half of the middle row from column 1 to 3.
     for (int i = 0; i < n; ++i) ring.push_back(i);
     for (int c = n - 1; c >= n / 2; --c) ring.push_back(n + c);

@@ -10,8 +10,8 @@
 //
 // Rulesets that need nothing beyond single laps, Kalah/Oware/even captures (one or both),
 // the automatic tuz and feeding run on the engine's fast path; every other rule (relay,
-// rounds, setup, a tuz by choice, ...) sets `general` and runs out of line
-// (state_general.cpp), so the fast path never tests for them.
+// rounds, setup, a tuz by choice, ...) sets `general` and runs out of line (sowing.h, capture.h,
+// turn.cpp, rounds.cpp, lockstep.cpp), so the fast path never tests for them.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -160,6 +160,7 @@ struct Rules {
   Start start_rule = Start::Alternate;
   Feeding feeding = Feeding::Move;
   bool gift_to_first = false;  // Gift: the seed goes to the opponent's pit 1 (Lane), not opposite
+  bool fed_by_sowing = false;  // Move: a seed sown onto his side feeds, even if captured back
   bool one_each_ends = false;  // each side holding exactly one seed ends the round
   TuzKind tuz = TuzKind::None;
   int tuz_count = 3;

@@ -8,6 +8,11 @@ namespace naqala::sowing {
 
 namespace {
 
+// Ruling R13 (docs/games/README.md).
+constexpr const char* kEndless =
+    "A move whose sowing would never end may not be played while another move exists; if every "
+    "move would, the game is annulled.";
+
 std::string counts_text(std::uint32_t mask) {
   std::string out;
   std::vector<int> counts;
@@ -27,7 +32,8 @@ void general_capture_text(std::ostringstream& o, const Rules& r) {
     o << "If the move ends with the last seed in an empty pit of the player's own row";
     if (!r.empty_capture) o << " and the opposite pit holds seeds";
     o << ", he takes the seeds of the opposite pit"
-      << (r.with_last_seed ? " and the capturing seed" : "") << ". ";
+      << (r.with_last_seed ? " and the capturing seed" : "; the capturing seed stays in its pit")
+      << ". ";
   }
   if (r.capture_set & kCapCounts) {
     std::string counts;
@@ -178,17 +184,15 @@ std::string rules_text(const Rules& r) {
       o << ", he lifts all its seeds and sows on from the next pit (a relay); the move ends when "
            "the last seed "
            "falls into an empty pit"
-        << (r.stores != StoreSowing::None ? " or a store" : "")
-        << ". A relay that would never end annuls the game.\n";
+        << (r.stores != StoreSowing::None ? " or a store" : "") << ". " << kEndless << "\n";
       break;
     case Laps::NextPit:
       o << "When his hand is empty he lifts the pit after the one where his last seed fell and "
            "sows on from "
            "it (pussa-kanawa), until that next pit is empty; then he takes the pit after the empty "
            "one and "
-           "the pit opposite it (not the empty pit itself), and the turn passes. A relay that "
-           "would never end "
-           "annuls the game.\n";
+           "the pit opposite it (not the empty pit itself), and the turn passes. "
+        << kEndless << "\n";
       break;
   }
   if (r.during != Taker::None) {
@@ -222,7 +226,10 @@ std::string rules_text(const Rules& r) {
       case CaptureKind::Opposite:
         o << "If the last seed falls into an empty pit of the player's own row";
         if (!r.empty_capture) o << " and the opposite pit holds seeds";
-        o << ", he takes that seed and all the seeds of the opposite pit into his store.";
+        o << (r.with_last_seed
+                  ? ", he takes that seed and all the seeds of the opposite pit into his store."
+                  : ", he takes all the seeds of the opposite pit into his store; the capturing "
+                    "seed stays in its pit.");
         if (r.empty_capture)
           o << " This happens even when the opposite pit is empty (the lone seed is stored).";
         o << "\n";
@@ -264,8 +271,12 @@ std::string rules_text(const Rules& r) {
          "from any of his own pits (a move such as `g3`), into "
       << (r.gift_to_first ? "the opponent's pit 1" : "the pit opposite it") << ".\n";
   } else if (r.must_feed) {
-    o << "\nFeeding. When the opponent has no seeds, the player must make a move that gives him "
-         "some. ";
+    o << (r.fed_by_sowing
+              ? "\nFeeding. When the opponent has no seeds, the player must make a move that "
+                "throws "
+                "at least one seed onto his side, even if the same move captures it back. "
+              : "\nFeeding. When the opponent has no seeds, the player must make a move that gives "
+                "him some. ");
     o << (r.cannot_feed == CannotFeed::MoverTakes
               ? "If no move does, the game ends and the player takes every seed left.\n"
               : "If no move does, the game ends and each player takes the seeds in his own row.\n");

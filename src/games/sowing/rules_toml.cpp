@@ -64,6 +64,7 @@ const std::vector<KeyDef>& schema() {
       {"feeding.cannot_feed", KeyType::Enum, {"mover_takes", "owner_takes"}},
       {"feeding.style", KeyType::Enum, {"move", "gift"}},
       {"feeding.gift_to", KeyType::Enum, {"opposite", "first"}},
+      {"feeding.fed_by", KeyType::Enum, {"left", "sown"}},
       {"tuz.kind", KeyType::Enum, {"none", "auto", "choice"}},
       {"tuz.count", KeyType::Int, {}, 1, 255},
       {"setup.kind", KeyType::Enum, {"none", "free", "mirror"}},
@@ -430,7 +431,10 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     if (!def.mapped.empty()) apply_mapped(def, def.info.default_value);
 
   auto rules = std::make_shared<Rules>();
-  for (const auto& [name, value] : chosen) {
+  for (const auto& choice : chosen) {
+    // Not a structured binding: clang 14 (make fuzz) cannot capture one in the lambdas below.
+    const std::string& name = choice.first;
+    const std::string& value = choice.second;
     auto it =
         std::find_if(options.begin(), options.end(), [&](auto& d) { return d.info.name == name; });
     if (it == options.end()) {
@@ -546,6 +550,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.extra_turn = r.boolean("turn.extra_turn", false);
   R.must_feed = r.boolean("feeding.must_feed", false);
   R.cannot_feed = r.choice("feeding.cannot_feed", CannotFeed::MoverTakes);
+  R.fed_by_sowing = r.choice("feeding.fed_by", 0) == 1;
   R.row_empty = r.choice("end.row_empty", RowEmptyCheck::Immediate);
   R.remaining = r.choice("end.remaining", Remaining::Owner);
   R.draw_at_half = r.boolean("end.draw_at_half", false);
@@ -602,6 +607,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("feeding.style", "needs feeding.must_feed = true");
   if (r.node("feeding.gift_to") && R.feeding != Feeding::Gift)
     conflict("feeding.gift_to", "needs feeding.style = \"gift\"");
+  if (R.fed_by_sowing && (!R.must_feed || R.feeding != Feeding::Move))
+    conflict("feeding.fed_by", "needs feeding.must_feed = true and feeding.style = \"move\"");
   if (R.rounds != RoundKind::Points)
     for (const char* key : {"rounds.count", "rounds.score"})
       if (r.node(key)) conflict(key, "only used with rounds.kind = \"points\"");
@@ -658,7 +665,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("end.threshold",
              "ends a round only in a set of rounds.kind = \"points\" (the other kinds end a round "
              "when the board says so)");
-  // Everything the fast path does not play goes to the general path (state_general.cpp).
+  // Everything the fast path does not play goes to the general path (docs/games/README.md lists its
+  // files).
   R.even = even;
   const bool fast_counts = (R.capture_set & ~kCapOpposite) == kCapCounts &&
                            R.capture_side == CaptureSide::Opponent && !R.with_opposite &&
@@ -667,8 +675,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   R.general = R.rows != 2 || R.laps != Laps::Single || !fast_capture || R.during != Taker::None ||
               R.sweep || R.pit_choice != PitChoice::Any || R.singletons != Singletons::Any ||
               R.no_move != NoMove::End || R.start_rule != Start::Alternate ||
-              R.feeding != Feeding::Move || R.one_each_ends || R.tuz == TuzKind::Choice ||
-              R.setup != SetupKind::None || R.rounds != RoundKind::None;
+              R.feeding != Feeding::Move || R.fed_by_sowing || R.one_each_ends ||
+              R.tuz == TuzKind::Choice || R.setup != SetupKind::None || R.rounds != RoundKind::None;
   if (R.general && R.skip_full)
     conflict("sowing.skip_full", "is only played with single laps and no rounds");
   if (R.general && R.grand_slam != GrandSlam::NoCapture)
@@ -677,6 +685,21 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
     conflict("capture.grand_slam",
              "is Oware's rule: needs capture.kind = \"counts\" alone (not \"even\")");
   R.extras = R.general || R.tuz != TuzKind::None;
+  // A start no one can move from, or sowings with nowhere to put a seed, never end a game.
+  if (R.setup == SetupKind::None && R.min_seeds > R.initial_seeds)
+    conflict("sowing.min_seeds", "is " + std::to_string(R.min_seeds) + " but board.seeds puts " +
+                                     std::to_string(R.initial_seeds) +
+                                     " in a pit: no move is legal at the start");
+  // Some pit other than the emptied origin always holds fewer than skip_full seeds only if the
+  // seeds cannot fill all the others (else a sowing may find no pit to sow into, or put every
+  // seed back where it came from).
+  if (const int others = R.rows * R.pits - 1; R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
+    conflict("sowing.skip_full",
+             "is " + std::to_string(R.skip_full) + " with " + std::to_string(R.total_seeds) +
+                 " seeds (board.seeds x board.pits x board.rows) on " +
+                 std::to_string(others + 1) + " pits: the other pits could all be full, so a "
+                 "sowing could change nothing; it must be more than " +
+                 std::to_string(R.total_seeds / others) + " here");
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
     conflict("sowing.min_seeds", "with extra turns a minimum above 1 is not supported");
   if (R.tie == TieBreak::FirstEmpty && R.row_empty != RowEmptyCheck::Immediate)

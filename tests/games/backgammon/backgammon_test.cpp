@@ -285,6 +285,12 @@ TEST(Backgammon, GnubgIdRoundTrip) {
   EXPECT_GE(checked, 300);
 }
 
+TEST(Backgammon, MoneySessionScoreRoundTrips) {
+  // A money session at 37-48 with the Jacoby rule, North on roll with 5-3: the score stays.
+  const std::string id = "4HPwATDgc/ABMA:cIkOAFACgAEE";
+  EXPECT_EQ(State::from_gnubg_id(id, {}).gnubg_id(), id);
+}
+
 TEST(Backgammon, BadIdsAreClearErrors) {
   EXPECT_THROW(State::from_gnubg_id("4HPwATDgc/ABMA", {}), ParseError);
   EXPECT_THROW(State::from_gnubg_id("4HPwATDgc/AB!A:cAgAAAAAAAAA", {}), ParseError);

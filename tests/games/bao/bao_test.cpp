@@ -16,7 +16,7 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
-#include "tests/games/bao/four_row_test_util.h"
+#include "tests/games/board4/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
 
 namespace naqala::bao {
@@ -198,9 +198,10 @@ TEST(Bao, MtajiCaptureFromBackRowAndEmptyFrontRowLossS4_212) {
   EXPECT_EQ(legal(s), (std::vector<std::string>{"a2<"}));
   State t = s;
   play(t, "a2<");
-  // Captured 2 from the left kichwa rightwards: a1 b1; b1 relays: c1 d1.
+  // Captured 2 from the left kichwa rightwards: a1 b1. North's front row is now empty, so
+  // the move ends there (R12: b1 would have relayed on to c1 d1).
   EXPECT_EQ(t.position(),
-            "2,0,3,1,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/N/-");
+            "2,2,2,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,0/-/N/-");
   // North's front row is empty: he has lost (S4:257, S0:19).
   ASSERT_TRUE(t.is_over());
   EXPECT_EQ(t.outcome().winner, Player::South);
@@ -421,6 +422,70 @@ TEST(Bao, NotationRoundTripsForEveryLegalMove) {
   }
 }
 
+// ---- The two rulings (docs/games/bao.md, R11 and R12) ----
+
+// R11: a namua takasa of a player whose nyumba no longer functions puts the seed into a front
+// pit of 2+ seeds, a single seed only when there is none. Perft from the start agrees with two
+// independent Bao programs (the restriction everywhere, the house counted or not, gives 30 at
+// depth 3 instead of 38); namua_takasa=any is the literal "any non-empty pit".
+TEST(Bao, NamuaTakasaFromASingleSeedOnlyWithoutPitsOfTwoR11) {
+  Fixture f("bao");
+  const State s = State::initial(f.rules);
+  const std::uint64_t restricted[] = {4, 14, 38, 124, 405, 1430, 5657};
+  for (int d = 1; d <= 7; ++d) EXPECT_EQ(engine_perft(s, d), restricted[d - 1]) << d;
+  Fixture literal("bao", {{"namua_takasa", "any"}});
+  const State t = State::initial(literal.rules);
+  EXPECT_EQ(engine_perft(t, 5), 405u);
+  EXPECT_EQ(engine_perft(t, 6), 1434u);
+  EXPECT_EQ(engine_perft(t, 7), 5685u);
+  // No capture for South (North's only front seeds, in H1, face the empty a1). Without a
+  // house, c1 and f1 (one seed) yield to d1 and e1 (3 and 6).
+  const std::string rows = "0,0,1,3,6,1,0,0/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,6/3,2,2,2,2,2,2,2/7,7";
+  EXPECT_EQ(legal(f.at(rows + "/-/S/-")), (std::vector<std::string>{"d1<", "d1>", "e1<", "e1>"}));
+  EXPECT_EQ(legal(literal.at(rows + "/-/S/-")),
+            (std::vector<std::string>{"c1<", "c1>", "d1<", "d1>", "e1<", "e1>", "f1<", "f1>"}));
+  // With the functional house (e1), every non-empty pit but the house.
+  EXPECT_EQ(legal(f.at(rows + "/S/S/-")),
+            (std::vector<std::string>{"c1<", "c1>", "d1<", "d1>", "f1<", "f1>"}));
+  // Only single seeds in front: each may take it.
+  EXPECT_EQ(
+      legal(f.at("0,0,1,1,0,1,0,0/2,2,2,2,8,2,2,2/0,0,0,0,0,0,0,6/3,2,2,2,2,2,2,2/8,8/-/S/-")),
+      (std::vector<std::string>{"c1<", "c1>", "d1<", "d1>", "f1<", "f1>"}));
+  EXPECT_THROW(Fixture("bao", {{"namua_takasa", "some"}}), VariantError);
+}
+
+// R12: a capture that empties the opponent's front row wins at once, even when the sowing of
+// the captured seeds would relay for ever (before the ruling such games were annulled). The
+// positions were found by search among random ones: b1> (Kiswahili, mtaji) and d1>
+// (Kujifunza) take North's last front seeds and then relay endlessly.
+TEST(Bao, CaptureEmptyingTheFrontRowWinsEvenIfTheSowingIsEndlessR12) {
+  Fixture f("bao");
+  const State s = f.at("5,2,4,3,3,4,1,2/1,2,5,2,5,4,5,1/0,0,0,0,3,0,0,0/3,2,0,2,1,2,1,1/0,0/-/S/-");
+  EXPECT_EQ(legal(s), (std::vector<std::string>{"b1>"}));
+  State t = s;
+  play(t, "b1>");
+  ASSERT_TRUE(t.is_over());
+  EXPECT_EQ(t.outcome().reason, EndReason::RowEmpty);
+  EXPECT_EQ(t.outcome().winner, Player::South);
+  EXPECT_EQ(total(t), 64);
+  EXPECT_EQ(t.to_move(), Player::North);  // the loser's turn, as after any won game
+  // The finished position reads back as the same finished game.
+  const State back = f.at(t.position());
+  EXPECT_TRUE(back.is_over());
+  EXPECT_EQ(back.outcome().winner, Player::South);
+}
+
+TEST(BaoKujifunza, CaptureEmptyingTheFrontRowWinsEvenIfTheSowingIsEndlessR12) {
+  Fixture f("bao-kujifunza");
+  const State s = f.at("2,3,1,4,3,1,5,3/1,0,3,2,5,0,3,4/2,0,0,0,0,0,0,0/3,2,5,2,1,2,4,3/0,0/-/S/-");
+  State t = s;
+  play(t, "d1>");
+  ASSERT_TRUE(t.is_over());
+  EXPECT_EQ(t.outcome().reason, EndReason::RowEmpty);
+  EXPECT_EQ(t.outcome().winner, Player::South);
+  EXPECT_EQ(total(t), 64);
+}
+
 // ---- Random games and the reference mover ----
 
 reference::Pos to_reference(const State& s) {
@@ -473,7 +538,7 @@ void random_games(const std::string& preset, int games, std::uint64_t seed, bool
   }
   // S4:253-255 says an endless sowing never happens in Bao. Within one move it can (no hand
   // seed is added during a move): about one random game in 4000 has one, namua or mtaji
-  // (docs/bao.md). It is detected exactly and annuls the game; it stays rare.
+  // (docs/games/bao.md). It is detected exactly and annuls the game; it stays rare.
   EXPECT_LE(annulled * 200, games);
 }
 

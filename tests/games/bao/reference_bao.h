@@ -1,8 +1,9 @@
 #pragma once
 // An independent, deliberately plain Bao mover for the tests: pits addressed by (row, column),
 // the rules written out from RULES.md sections 8-9 step by step, endless relays cut by a
-// plain step limit. It knows only the default options. It produces the positions that follow
-// each legal decision, in the position text of docs/bao.md, so the engine can be checked
+// plain step limit. It knows only the default options (R11 and R12 of docs/games/bao.md
+// included). It produces the positions that follow
+// each legal decision, in the position text of docs/games/bao.md, so the engine can be checked
 // against it move by move.
 #include <algorithm>
 #include <string>
@@ -89,6 +90,10 @@ class Mover {
         first = false;
         ccw = from_right;
         e = sow(Cell{0, from_right ? 7 : 0}, taken, ccw);
+        // R12: the opponent's front row is empty, the game is won; the move stops here.
+        bool opp_front = false;
+        for (int c = 0; c < 8; ++c) opp_front = opp_front || p_.pit[op_][0][c] > 0;
+        if (!opp_front) return;
         continue;
       }
       first = false;
@@ -208,8 +213,12 @@ inline std::vector<Decision> decisions(const Pos& p) {
       }
     if (!out.empty()) return out;
     const bool house = p.house[me] && p.pit[me][0][4] >= 6;
+    // R11: without a functional house, a single seed only when no front pit holds 2+.
+    int least = 1;
+    for (int col = 0; col < 8 && !house; ++col)
+      if (p.pit[me][0][col] >= 2) least = 2;
     for (int col = 0; col < 8; ++col)
-      if (p.pit[me][0][col] > 0 && !(house && col == 4))
+      if (p.pit[me][0][col] >= least && !(house && col == 4))
         for (bool ccw : {false, true}) out.push_back({{0, col}, ccw, false});
     if (out.empty() && house)
       for (bool ccw : {false, true}) out.push_back({{0, 4}, ccw, false});

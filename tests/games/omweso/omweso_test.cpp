@@ -15,7 +15,7 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
-#include "tests/games/bao/four_row_test_util.h"
+#include "tests/games/board4/four_row_test_util.h"
 
 namespace naqala::omweso {
 namespace {

@@ -44,7 +44,7 @@ const std::vector<Case>& cases() {
       {"el-ghasheem", {}},
       {"gabata", {}},
       {"gabata", {{"capture", "enemy"}}},
-      {"gabata", {{"start", "race"}}},
+      {"gabata", {{"start", "alternate"}}},
       {"el-akil", {{"feeding", "gift"}, {"score", "difference"}}},
       {"madjnuni", {{"return_game", "true"}}},
   };

@@ -655,21 +655,22 @@ TEST(Madjnuni, PassThenEnd) {
 }
 
 // S4:54 (option return_game): the return game, laid out by the other player; the captures of
-// both games add up. Each game still ends at 50 (S4:51).
+// both games add up. Each game ends when the board is empty or a starved player cannot be fed
+// (ruling R1: reaching 50 does not end it).
 TEST(Madjnuni, ReturnGame) {
   auto r = preset("madjnuni", {{"return_game", "true"}});
-  State s = at(r, "0,0,0,0,0,0,1/1,10,10,10,10,0,0/48,8/S");
-  play(s, "7");  // the head's seed makes 2 in North's pit 1: 50, the first game ends
+  State s = at(r, "0,0,0,0,0,0,1/1,0,0,0,0,0,0/48,48/S");
+  play(s, "7");  // the head's seed makes 2 in North's pit 1: the board is empty
   ASSERT_FALSE(s.is_over());
   EXPECT_EQ(s.phase(), State::Phase::Setup);
   EXPECT_EQ(s.to_move(), Player::North);  // the other player lays out the return game
   EXPECT_EQ(s.round(), 2);
   EXPECT_EQ(s.match_points(Player::South), 50);
-  State t = at(r, "0,0,0,0,0,0,1/1,10,10,10,10,0,0/48,8/S/round:2/arranger:N/match:50,8");
+  State t = at(r, "0,0,0,0,0,0,1/1,0,0,0,0,0,0/48,48/S/round:2/arranger:N/match:50,48");
   play(t, "7");
   ASSERT_TRUE(t.is_over());
   EXPECT_EQ(t.outcome().winner, Player::South);
-  EXPECT_EQ(t.outcome().scores, (std::array<int, 2>{100, 16}));
+  EXPECT_EQ(t.outcome().scores, (std::array<int, 2>{100, 96}));
   EXPECT_EQ(preset("madjnuni")->rounds, RoundKind::None);
   EXPECT_THAT(rules_text(*r), HasSubstr("after 2 rounds, more points wins"));
 }
@@ -787,7 +788,7 @@ TEST(ElGhasheem, SetupWithFourInEveryPit) {
 
 // S4:340: 3 x 6 pits, three stones each; each owns his row and the right half of the middle.
 TEST(Gabata, BoardAndOwnership) {
-  auto r = preset("gabata");
+  auto r = preset("gabata", {{"start", "alternate"}});
   EXPECT_EQ(r->total_seeds, 54);
   State s = State::initial(*r);
   EXPECT_EQ(legal(s).size(), 9u);
@@ -795,10 +796,10 @@ TEST(Gabata, BoardAndOwnership) {
   EXPECT_EQ(s.owner_of(r->pits + 0), Player::North);  // middle row, column 1
 }
 
-// A25 (cyningstan's race opening, option start=race): both sow their first move at once, in
-// lock-step; a sowing ending in an empty pit takes the other pits of its column.
+// A25 (cyningstan's race opening, the default by ruling R5): both sow their first move at once,
+// in lock-step; a sowing ending in an empty pit takes the other pits of its column.
 TEST(Gabata, RaceOpening) {
-  auto r = preset("gabata", {{"start", "race"}});
+  auto r = preset("gabata");
   EXPECT_EQ(legal(State::initial(*r)).size(), 81u);  // nine pits each
   State s = at(r, "1,0,0,0,2,0/0,0,0,0,0,0/1,0,0,0,0,0/24,26/S/phase:joint");
   play(s, "1+1");  // tick 1: South ends in S2 (column 2 empty); North in N2 takes S5 (column 5)
@@ -818,7 +819,7 @@ TEST(Gabata, CycleRelayAndColumnCapture) {
   EXPECT_EQ(t.position(), "0,0,0,0,0,0/0,0,0,1,1,1/0,1,1,0,0,0/25,24/N");
 }
 
-// S4:342: the weaker lays out three per pit, the stronger mirrors and keeps the rest.
+// S4:342: the weaker lays out three per pit, the stronger fills the same pits and keeps the rest.
 TEST(Gabata, RedistributionBetweenRounds) {
   State s = at(preset("gabata"), "1,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/29,24/N");
   EXPECT_EQ(s.position(), "3,3,3,3,3,3/3,3,0,0,3,3/3,3,3,3,3,3/6,0/N/round:2/starter:N/won:1,0");

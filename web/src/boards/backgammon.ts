@@ -1,28 +1,32 @@
 // Backgammon: board_json {"points": [24 values, South's point k+1; + South, - North], "bar",
-// "off", "dice", "cube": {value, owner, enabled}, "on_roll", "phase", "score", "match", ...}.
+// "off", "dice", "cube": {value, owner, enabled}, "on_roll", "phase", "pips", "result"?, ...}.
 // Drawn from the viewer's side: his home board at the bottom right, points numbered his way.
+// On his turn he plays checker by checker (bgturn.ts): drag a checker, or click it and then
+// its target; a double click plays the higher die; Undo takes a hop back; Confirm sends.
 import { BoardContext, BoardRenderer, clear } from "./board.js";
+import { Hop, Pos, Turn, posOf } from "./bgturn.js";
 import { el, text } from "../svg.js";
+import { h } from "../ui.js";
+import { t } from "../i18n.js";
 
-const W = 780, H = 440, X0 = 20, PW = 50, BAR = 60, TRAY_X = 700, PH = 170, CR = 20;
-const COLOURS: Record<string, [string, string]> = { south: ["#f5f0e6", "#555"], north: ["#2b2b2b", "#ddd"] };
+const W = 784, H = 440, X0 = 48, PW = 50, BAR = 56, TRAY_X = X0 + 12 * PW + BAR + 8, PH = 170, CR = 20;
+const TOP = 20, BOTTOM = H - 20;
 
 // x centre of point q (1..24) from the viewer's side: 1..12 along the bottom right to left.
 function pointX(q: number): number {
   const c = q <= 12 ? 12 - q : q - 13;  // column 0 = leftmost
   return X0 + c * PW + (c >= 6 ? BAR : 0) + PW / 2;
 }
+const BAR_X = X0 + 6 * PW + BAR / 2;
 
-// Source points of the legal moves, in the mover's numbering (25 = bar).
-function sources(moves: string[]): Set<number> {
-  const out = new Set<number>();
-  for (const m of moves)
-    for (const part of m.split(" ")) {
-      const from = part.split("/")[0];
-      if (from === "bar") out.add(25);
-      else if (/^\d+$/.test(from)) out.add(Number(from));
-    }
-  return out;
+// The point (1..24), the tray (0) or the bar (25) under board coordinates (x, y).
+function placeAt(x: number, y: number): number | null {
+  if (x >= TRAY_X) return 0;
+  if (x >= X0 + 6 * PW && x < X0 + 6 * PW + BAR) return 25;
+  const inner = x - X0 - (x >= X0 + 6 * PW + BAR ? BAR : 0);
+  const c = Math.floor(inner / PW);
+  if (c < 0 || c > 11 || y < TOP || y > BOTTOM) return null;
+  return y > H / 2 ? 12 - c : c + 13;
 }
 
 function destinations(move: string): Set<number> {
@@ -34,76 +38,243 @@ function destinations(move: string): Set<number> {
   return out;
 }
 
-export const backgammonBoard: BoardRenderer = {
-  onBoard: () => false,
-  draw(svg, b, ctx: BoardContext) {
-    clear(svg);
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    const me = ctx.you === "north" ? "north" : "south";
-    const them = me === "south" ? "north" : "south";
-    // value on the viewer's point q: + viewer's checkers, - opponent's.
-    const at = (q: number) => (me === "south" ? b.points[q - 1] : -b.points[24 - q]);
-    el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, fill: "#5b3a1e" }, svg);
-    el("rect", { x: X0, y: 20, width: 12 * PW + BAR, height: H - 40, fill: "#2f6b3a" }, svg);
-    el("rect", { x: X0 + 6 * PW, y: 20, width: BAR, height: H - 40, fill: "#5b3a1e" }, svg);
-    el("rect", { x: TRAY_X, y: 20, width: 60, height: H - 40, fill: "#3e2713" }, svg);
+const CHECKER_MOVES = /^(bar|\d+)\//;
+let turn: Turn | null = null;
+let turnKey = "";
 
-    const moverIsMe = b.to_move === me;
-    const src = moverIsMe ? sources(ctx.legal) : new Set<number>();
-    const lastDest = new Set<number>();
-    if (ctx.last && ctx.last.side !== "*") {
-      const lastMover = ctx.last.side === "S" ? "south" : "north";
-      for (const d of destinations(ctx.last.text)) lastDest.add(lastMover === me ? d : 25 - d);
+// The turn being played by the viewer now, or null (not his move, no dice, a cube decision).
+function currentTurn(b: any, ctx: BoardContext): Turn | null {
+  const me = ctx.you;
+  const moves = ctx.legal.filter((m) => CHECKER_MOVES.test(m));
+  if (!me || b.to_move !== me || b.dice?.length !== 2 || !moves.length) { turn = null; return null; }
+  const k = `${ctx.game}:${b.gnubg_id}:${moves.join(",")}`;
+  if (!turn || turnKey !== k) {
+    turn = new Turn(b, me, moves);
+    turnKey = k;
+    const forced = turn.forced();  // one play only: made at once, to confirm or undo
+    if (forced) turn.play(forced);
+  }
+  return turn;
+}
+
+function hop(ctx: BoardContext, path: Hop[]): void {
+  if (!turn || !path.length) return;
+  turn.play(path);
+  turn.selected = null;
+  finishIfReady(ctx);
+  ctx.redraw?.();
+}
+
+function finishIfReady(ctx: BoardContext): void {
+  if (turn && turn.done && !turn.sent && !ctx.confirm) turn.sent = ctx.play(turn.done) !== false;
+}
+
+function select(ctx: BoardContext, q: number): void {
+  if (!turn) return;
+  if (turn.selected === q) turn.selected = null;
+  else if (turn.selected !== null && turn.targets(turn.selected).has(q)) return hop(ctx, turn.targets(turn.selected).get(q)!);
+  else if (turn.sources().has(q)) turn.selected = q;
+  else turn.selected = null;
+  ctx.redraw?.();
+}
+
+const pointName = (q: number) => (q === 25 ? t("bg.bar") : q === 0 ? t("bg.off") : t("bg.point", { n: q }));
+const owners = (who: string, me: string) => (who === me ? t("bg.yours") : t("bg.theirs"));
+
+function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra: Record<string, string | number> = {}) {
+  el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
+}
+
+function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
+  clear(svg);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const me = ctx.you === "north" ? "north" : "south";
+  const them = me === "south" ? "north" : "south";
+  const live = currentTurn(b, ctx);
+  // The position shown: the turn's hops so far, else the server's board (viewer's numbering).
+  const pos: Pos = live ? live.pos : posOf(b, me);
+  const sources = live ? live.sources() : new Set<number>();
+  const targets = live && live.selected !== null ? live.targets(live.selected) : new Map<number, Hop[]>();
+  el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, svg);
+  el("rect", { x: X0, y: TOP, width: 12 * PW + BAR, height: H - 40, class: "bg-felt" }, svg);
+  el("rect", { x: X0 + 6 * PW, y: TOP, width: BAR, height: H - 40, class: "bg-frame" }, svg);
+  const tray = el("g", { class: "tray", "data-point": 0 }, svg);
+  el("rect", { x: TRAY_X, y: TOP, width: W - TRAY_X - 8, height: H - 40, class: "bg-tray" + (targets.has(0) ? " target" : "") }, tray);
+
+  const lastDest = new Set<number>();
+  if (ctx.last && ctx.last.side !== "*" && !(live && live.hops.length)) {
+    const lastMover = ctx.last.side === "S" ? "south" : "north";
+    for (const d of destinations(ctx.last.text)) lastDest.add(lastMover === me ? d : 25 - d);
+  }
+  for (let q = 1; q <= 24; q++) {
+    const x = pointX(q), bottom = q <= 12;
+    const base = bottom ? BOTTOM : TOP, tip = bottom ? BOTTOM - PH : TOP + PH;
+    const cls = ["point"];
+    if (sources.has(q)) cls.push("legal");
+    if (live?.selected === q) cls.push("selected");
+    if (targets.has(q)) cls.push("target");
+    if (lastDest.has(q)) cls.push("last");
+    const g = el("g", { class: cls.join(" "), "data-point": q }, svg);
+    el("rect", { x: x - PW / 2, y: bottom ? tip - 10 : TOP, width: PW, height: PH + 10, fill: "transparent" }, g);
+    el("polygon", { points: `${x - PW / 2},${base} ${x + PW / 2},${base} ${x},${tip}`, class: `tri ${q % 2 ? "tri-a" : "tri-b"}` }, g);
+    text(x, bottom ? H - 9 : 10, String(q), "label bg-num", svg);
+    const mine = pos.mine[q] > 0, n = mine ? pos.mine[q] : pos.theirs[q];
+    // At most five checkers drawn; a taller stack shows its count on the top one.
+    for (let k = 0; k < Math.min(n, 5); k++) {
+      const cy = bottom ? base - CR - k * 2 * CR : base + CR + k * 2 * CR;
+      drawChecker(g, x, cy, mine);
+      if (n > 5 && k === 4) text(x, cy, String(n), "count stack", g);
     }
-    for (let q = 1; q <= 24; q++) {
-      const x = pointX(q), bottom = q <= 12;
-      const base = bottom ? H - 20 : 20, tip = bottom ? H - 20 - PH : 20 + PH;
-      const g = el("g", { class: "point", "data-point": q }, svg);
-      const fill = q % 2 ? "#c8a165" : "#8c2f1b";
-      el("polygon", { points: `${x - PW / 2},${base} ${x + PW / 2},${base} ${x},${tip}`, fill,
-        stroke: src.has(q) ? "var(--legal)" : lastDest.has(q) ? "var(--last)" : "none", "stroke-width": 4 }, g);
-      text(x, bottom ? H - 9 : 10, String(q), "label", svg).style.fill = "#eee";
-      const v = at(q), n = Math.abs(v), owner = v > 0 ? me : them;
-      const [fillC, strokeC] = COLOURS[owner];
-      for (let k = 0; k < Math.min(n, 5); k++) {
-        const cy = bottom ? base - CR - k * 2 * CR : base + CR + k * 2 * CR;
-        el("circle", { cx: x, cy, r: CR - 1, fill: fillC, stroke: strokeC, "stroke-width": 2 }, g);
+    const who = n ? t("bg.checkers", { n, who: owners(mine ? me : them, me) }) : t("bg.empty");
+    label(g, q, who, ctx, sources, targets);
+  }
+  // Bar: the viewer's checkers in the lower half, the opponent's in the upper half.
+  for (const [who, y, n] of [[me, H / 2 + 60, pos.mine[25]], [them, H / 2 - 60, pos.theirs[25]]] as [string, number, number][]) {
+    if (!n) continue;
+    const g = el("g", { class: "bar" + (who === me && sources.has(25) ? " legal" : "") + (who === me && live?.selected === 25 ? " selected" : ""),
+      "data-point": who === me ? 25 : -1 }, svg);
+    drawChecker(g, BAR_X, y, who === me);
+    text(BAR_X, y, String(n), "count", g);
+    if (who === me) label(g, 25, t("bg.checkers", { n, who: owners(me, me) }), ctx, sources, targets);
+  }
+  // Borne off, in the tray: a thin bar per checker.
+  for (const [who, n, bottom] of [[me, pos.mine[0], true], [them, pos.theirs[0], false]] as [string, number, boolean][]) {
+    for (let k = 0; k < n; k++) {
+      const y = bottom ? BOTTOM - 6 - k * 9 : TOP + 2 + k * 9;
+      el("rect", { x: TRAY_X + 6, y, width: W - TRAY_X - 20, height: 7, rx: 2, class: who === me ? "checker-me" : "checker-them" }, tray);
+    }
+    if (n) text(TRAY_X + (W - TRAY_X - 8) / 2, bottom ? BOTTOM - 24 - 9 * Math.min(n, 14) : TOP + 20 + 9 * Math.min(n, 14), String(n), "count", tray);
+  }
+  label(tray, 0, t("bg.borne", { n: pos.mine[0] }), ctx, sources, targets);
+  // Dice, on the side of the player on roll; the ones played are faded.
+  if (b.dice && b.dice.length === 2) {
+    const onRoll = b.on_roll === me;
+    const shown = live ? live.dice : b.dice[0] === b.dice[1] ? [b.dice[0], b.dice[0]] : b.dice;
+    const used = live ? live.dice.length - live.left.length : 0;
+    const cx = onRoll ? X0 + 9 * PW + BAR : X0 + 3 * PW;
+    shown.forEach((d: number, k: number) => {
+      const x = cx - (shown.length - 1) * 27 + k * 54, y = H / 2;
+      const g = el("g", { class: "die" + (k < used ? " used" : ""), "data-die": d }, svg);
+      el("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 8 }, g);
+      pips(g, x, y, d);
+    });
+  }
+  // The cube in the left margin, clear of the checkers: centred, or on its owner's side.
+  if (b.cube?.enabled) {
+    const y = b.cube.owner === null ? H / 2 : b.cube.owner === me ? H - 60 : 60;
+    const g = el("g", { class: "cube", "aria-label": t("bg.cube", { n: b.cube.value }) }, svg);
+    el("rect", { x: 6, y: y - 17, width: 34, height: 34, rx: 5 }, g);
+    text(23, y, String(b.cube.value === 1 ? 64 : b.cube.value), "cube-value", g);
+  }
+  // Pip counts in the left margin: the opponent's above the middle, the viewer's below.
+  for (const [who, y] of [[them, H / 2 - 70], [me, H / 2 + 70]] as [string, number][]) {
+    text(23, y - 8, t("bg.pipsLabel"), "label bg-num", svg);
+    text(23, y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", svg);
+  }
+  if (live) interact(svg, ctx);
+}
+
+// The pips of a die face.
+function pips(g: Element, x: number, y: number, d: number) {
+  const s = 11;
+  const spots: Record<number, [number, number][]> = {
+    1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  };
+  for (const [dx, dy] of spots[d] ?? []) el("circle", { cx: x + dx * s, cy: y + dy * s, r: 4, class: "pip" }, g);
+}
+
+// Labels for screen readers and keyboard play: a source or a target is a button.
+function label(g: SVGElement, q: number, what: string, ctx: BoardContext, sources: Set<number>, targets: Map<number, Hop[]>) {
+  const name = pointName(q);
+  g.setAttribute("aria-label", `${name}: ${what}`);
+  if (!turn) return;
+  if (targets.has(q)) {
+    g.setAttribute("aria-label", t("bg.moveHere", { from: pointName(turn.selected ?? 0), to: name }));
+  } else if (sources.has(q)) {
+    g.setAttribute("aria-label", `${name}: ${what}; ${turn.selected === q ? t("bg.selected") : t("bg.selectable")}`);
+  } else return;
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.addEventListener("keydown", (e) => {
+    const k = (e as KeyboardEvent).key;
+    if (k === "Enter" || k === " ") { e.preventDefault(); select(ctx, q); }
+  });
+}
+
+// Pointer play: a press on a movable checker starts a drag; released on a target it moves
+// there, released where it started it is a click (select, then click the target).
+function interact(svg: SVGSVGElement, ctx: BoardContext) {
+  const toBoard = (e: PointerEvent) => {
+    const m = svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  svg.onpointerdown = (e) => {
+    if (!turn || e.button !== 0) return;
+    const { x, y } = toBoard(e);
+    const from = placeAt(x, y);
+    if (from === null) return;
+    if (!turn.sources().has(from)) { select(ctx, from); return; }
+    e.preventDefault();
+    const start = { x, y };
+    let ghost: SVGCircleElement | null = null;
+    const move = (ev: PointerEvent) => {
+      const p = toBoard(ev);
+      if (!ghost && Math.hypot(p.x - start.x, p.y - start.y) < 8) return;
+      if (!ghost) {
+        turn!.selected = from;
+        ghost = el("circle", { cx: p.x, cy: p.y, r: CR, class: "checker checker-me ghost" }, svg);
       }
-      if (n > 5) text(x, bottom ? base - CR - 8 * CR : base + CR + 8 * CR, String(n), "count", g).style.fill = "#d33";
-      g.setAttribute("aria-label", `point ${q}: ${n ? `${n} ${owner}` : "empty"}`);
+      ghost.setAttribute("cx", String(p.x));
+      ghost.setAttribute("cy", String(p.y));
+    };
+    const up = (ev: PointerEvent) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      if (!turn) return;
+      if (!ghost) return select(ctx, from);  // a click
+      ghost.remove();
+      const p = toBoard(ev);
+      const to = placeAt(p.x, p.y);
+      const path = to === null ? undefined : turn.targets(from).get(to);
+      if (path) hop(ctx, path);
+      else { turn.selected = null; ctx.redraw?.(); }
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  };
+  svg.ondblclick = (e) => {
+    if (!turn) return;
+    const { x, y } = toBoard(e as unknown as PointerEvent);
+    const from = placeAt(x, y);
+    const best = from === null ? null : turn.highest(from);
+    if (best) hop(ctx, [best]);
+  };
+}
+
+const DECISIONS = ["roll", "double", "take", "drop", "pass"];
+
+export const backgammonBoard: BoardRenderer = {
+  onBoard: () => true,
+  reset() { turn = null; },
+  draw(svg, b, ctx) {
+    if (!ctx.legal.length) { svg.onpointerdown = null; svg.ondblclick = null; }
+    drawBoard(svg, b, ctx);
+  },
+  panel(b, ctx) {
+    const out: (Node | string)[] = [];
+    for (const d of DECISIONS.filter((m) => ctx.legal.includes(m)))
+      out.push(h("button", { class: d === "roll" || d === "take" ? "primary" : "", "data-move": d, onclick: () => ctx.play(d) }, t(`bg.${d}`)));
+    const live = currentTurn(b, ctx);
+    if (live) {
+      const left = live.left;
+      out.push(h("span", { class: "small", id: "dice-left" }, live.done ? t("bg.turnDone") : t("bg.diceLeft", { dice: left.join(" ") })));
+      out.push(h("button", { id: "undo", disabled: !live.hops.length, onclick: () => { live.undo(); ctx.redraw?.(); } }, t("bg.undo")));
+      if (ctx.confirm || live.done) out.push(h("button", { id: "confirm", class: "primary", disabled: !live.done || live.sent,
+        onclick: () => { if (live.done && !live.sent) { live.sent = ctx.play(live.done) !== false; ctx.redraw?.(); } } }, t("bg.confirm")));
     }
-    // Bar: the viewer's checkers in the lower half, the opponent's in the upper half.
-    const barX = X0 + 6 * PW + BAR / 2;
-    for (const [who, y] of [[me, H / 2 + 60], [them, H / 2 - 60]] as [string, number][]) {
-      const n = b.bar[who];
-      if (!n) continue;
-      const [fillC, strokeC] = COLOURS[who];
-      el("circle", { cx: barX, cy: y, r: CR - 1, fill: fillC, stroke: src.has(25) && who === me ? "var(--legal)" : strokeC, "stroke-width": 3 }, svg);
-      text(barX, y, String(n), "count", svg).style.fill = "#d33";
-    }
-    // Borne off, in the tray.
-    for (const [who, y] of [[me, H - 80], [them, 80]] as [string, number][]) {
-      const [fillC] = COLOURS[who];
-      el("rect", { x: TRAY_X + 8, y: y - 40, width: 44, height: 80, rx: 6, fill: fillC, opacity: b.off[who] ? 1 : 0.25 }, svg);
-      text(TRAY_X + 30, y, String(b.off[who]), "count", svg).style.fill = "#d33";
-    }
-    text(TRAY_X + 30, H / 2, "off", "label", svg).style.fill = "#eee";
-    // Dice, on the side of the player on roll.
-    if (b.dice && b.dice.length === 2) {
-      const onRoll = b.on_roll === me;
-      const cx = onRoll ? X0 + 9 * PW + BAR : X0 + 3 * PW;
-      b.dice.forEach((d: number, k: number) => {
-        const x = cx - 28 + k * 56, y = H / 2;
-        el("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 8, fill: "white", stroke: "#333", "stroke-width": 2, class: "die" }, svg);
-        text(x, y, String(d), "count", svg).style.fill = "#111";
-      });
-    }
-    // Cube: centred when nobody owns it, else on its owner's side.
-    if (b.cube?.enabled) {
-      const y = b.cube.owner === null ? H / 2 : b.cube.owner === me ? H - 70 : 70;
-      el("rect", { x: 4, y: y - 16, width: 32, height: 32, rx: 5, fill: "#f4f4f4", stroke: "#111", class: "cube" }, svg);
-      text(20, y, String(b.cube.value === 1 ? 64 : b.cube.value), "count", svg).style.fill = "#111";
-    }
-    text(W / 2 - 40, 10, `pips ${b.pips?.[me] ?? ""} : ${b.pips?.[them] ?? ""}`, "label", svg).style.fill = "#eee";
+    return out;
   },
 };

@@ -1,18 +1,21 @@
 // What every family's board drawing provides. Each family keeps its drawing in its own file
 // and registers here (index.ts), so a new family is one new file and one line.
 import type { Ply } from "../api.js";
+import { settings } from "../settings.js";
+import { sowClick } from "../sound.js";
 
 export interface BoardContext {
   you: string | null;          // "south", "north" or null (spectator): the side drawn at the bottom
   legal: string[];             // moves the viewer may play now (empty when it is not his turn)
   side?: string | null;        // whose pits `legal` refers to (default: the board's to_move)
   last: Ply | null;            // the last decision, to mark it
-  play: (move: string) => void;
+  play: (move: string) => boolean | void;  // false: not sent (the connection is down)
   // Several legal moves start from the clicked place (e.g. Toguz "3" and "3t"): let the player pick.
   choose?: (moves: string[]) => void;
   game?: string;                          // the game id (keys a layout being composed)
   playMany?: (moves: string[]) => void;   // a whole setup: one move per pit, in order
   redraw?: () => void;                    // the board and its panel again (a draft changed)
+  confirm?: boolean;                      // a move waits for the player's "Confirm"
 }
 
 // One lap of a sowing as the server traced it (docs/server.md, `path`): the board as the lap
@@ -32,15 +35,23 @@ export interface BoardRenderer {
   animateLaps?(svg: SVGSVGElement, laps: Lap[], ctx: BoardContext, skip: Skip): Promise<void>;
   // What the board asks of the player beside it (a layout's counter, a claim, the pie choice).
   panel?(board: any, ctx: BoardContext): (Node | string)[];
+  // Forgets a move being composed (the server refused it).
+  reset?(): void;
 }
 
-// The pause between two seeds of an animation: the whole sowing takes about 3 seconds.
-export const seedStep = (seeds: number) => Math.max(25, Math.min(160, 3000 / Math.max(seeds, 1)));
+// The pause between two seeds of an animation: the whole sowing takes at most about 3 seconds
+// (1.5 s when the player chose "fast"), the allowance the server keeps off the next player's
+// clock (docs/server.md).
+export const ANIMATION_MS = 3000;
+export const seedStep = (seeds: number) => {
+  const budget = settings().animation === "fast" ? ANIMATION_MS / 2 : ANIMATION_MS;
+  return Math.min(160, budget / Math.max(seeds + 1, 1));
+};
 
 // Plays laps with a family's own drawing: `add` puts one seed into a named hole of the board.
 export async function playLaps(laps: Lap[], skip: Skip, add: (board: any, hole: string) => void,
   draw: (board: any, active: string | null) => void): Promise<void> {
-  const step = seedStep(laps.reduce((n, l) => n + l.pits.length, 0));
+  const step = seedStep(laps.reduce((n, l) => n + l.pits.length, 0) + laps.length - 1);
   for (const lap of laps) {
     if (skip.skip) return;
     const work = JSON.parse(JSON.stringify(lap.board));
@@ -50,6 +61,7 @@ export async function playLaps(laps: Lap[], skip: Skip, add: (board: any, hole: 
       if (skip.skip) return;
       add(work, hole);
       draw(work, hole);
+      sowClick();
       await sleep(step);
     }
   }

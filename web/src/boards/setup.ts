@@ -3,6 +3,7 @@
 // takes one back; the panel counts what remains and sends one setup move per pit.
 import { BoardContext } from "./board.js";
 import { h } from "../ui.js";
+import { t } from "../i18n.js";
 
 export interface SetupPlan {
   slots: string[];       // the pits still to fill, in the order the setup moves fill them
@@ -46,8 +47,8 @@ export function adjust(plan: SetupPlan, ctx: BoardContext, pit: string, by: 1 | 
   const counts = countsFor(plan, ctx);
   const k = plan.slots.indexOf(pit);
   if (k < 0) return;
-  if (by > 0 && placed(counts) >= plan.total) return say("Every seed is placed: take one back first (shift-click, right-click or −).");
-  if (by < 0 && counts[k] <= plan.min) return say(plan.min ? `Each pit keeps at least ${plan.min} seeds.` : "This pit is empty.");
+  if (by > 0 && placed(counts) >= plan.total) return say(t("setup.full"));
+  if (by < 0 && counts[k] <= plan.min) return say(plan.min ? t("setup.min", { n: plan.min }) : t("setup.empty"));
   counts[k] += by;
   store(plan, counts);
   ctx.redraw?.();
@@ -64,20 +65,19 @@ export function setupPanel(plan: SetupPlan, ctx: BoardContext, say: (m: string) 
     ctx.redraw?.();
   };
   const send = () => {
-    if (left !== 0) return say(`${left} seeds are still to place.`);
+    if (left !== 0) return say(t("setup.left", { n: left }));
     const n = plan.autoLast ? plan.slots.length - 1 : plan.slots.length;
     ctx.playMany?.(counts.slice(0, n).map((c, k) => plan.move(k, c)));
   };
   return [
     h("p", { id: "setup-help", class: "small" },
-      `Lay out the seeds: click a pit to add one; to take one back, shift-click or right-click it, press − on it, or tap it after "− take back"`
-      + (plan.min ? ` (at least ${plan.min} in each pit).` : ".")),
-    h("span", { id: "setup-left", "aria-live": "polite" }, left === 0 ? "Every seed is placed." : `${left} seeds left to place.`),
+      t("setup.help") + (plan.min ? ` ${t("setup.atLeast", { n: plan.min })}` : "")),
+    h("span", { id: "setup-left", "aria-live": "polite" }, left === 0 ? t("setup.placed") : t("setup.left", { n: left })),
     h("button", { id: "setup-minus", "aria-pressed": String(takingBack), class: takingBack ? "pressed" : "",
-      title: "While pressed, a click or tap on a pit takes a seed back",
-      onclick: () => { takingBack = !takingBack; ctx.redraw?.(); } }, "− take back"),
-    h("button", { id: "setup-even", onclick: even }, "Spread evenly"),
-    h("button", { id: "setup-clear", onclick: () => { counts.fill(plan.min); store(plan, counts); ctx.redraw?.(); } }, "Start again"),
-    h("button", { id: "setup-send", class: "primary", onclick: send, disabled: left !== 0 }, "Place these seeds"),
+      title: t("setup.minusHelp"),
+      onclick: () => { takingBack = !takingBack; ctx.redraw?.(); } }, t("setup.minus")),
+    h("button", { id: "setup-even", onclick: even }, t("setup.even")),
+    h("button", { id: "setup-clear", onclick: () => { counts.fill(plan.min); store(plan, counts); ctx.redraw?.(); } }, t("setup.clear")),
+    h("button", { id: "setup-send", class: "primary", onclick: send, disabled: left !== 0 }, t("setup.send")),
   ];
 }

@@ -8,6 +8,8 @@ import { BoardContext, BoardRenderer, clear, playLaps, sleep, seedStep } from ".
 import { adjustable, clickable, el, seeds, text } from "../svg.js";
 import { adjust, draftCount, SetupPlan, setupPanel } from "./setup.js";
 import { h, toast } from "../ui.js";
+import { sowClick } from "../sound.js";
+import { t } from "../i18n.js";
 
 const PIT = 84, R = 33, ROW_H = 96, TOP = 34;
 const SIMPLE = /^g?(\d+)t?$/;  // a sowing from pit N (g: a gift, t: declaring a tuz)
@@ -29,8 +31,10 @@ function layout(board: any, ctx: BoardContext) {
     const col = atBottom ? i : pits - 1 - i;
     return [PIT * (col + 1) + PIT / 2, TOP + ROW_H * (atBottom ? rowCount - 1 : 0) + ROW_H / 2];
   };
-  // The bottom player's store is on his right, the top player's on the viewer's left.
-  const storeX = (p: number) => (p === bottom ? width - PIT / 2 : PIT / 2);
+  // A store is where its owner's sowing leaves his row: on his right when sowing runs
+  // counter-clockwise, on his left when it runs clockwise (Congklak).
+  const rightOfBottom = board.direction !== "cw";
+  const storeX = (p: number) => ((p === bottom) === rightOfBottom ? width - PIT / 2 : PIT / 2);
   return { pits, bottom, width, height, pitXY, storeX, middle };
 }
 
@@ -105,7 +109,7 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
     el("rect", { x: x - PIT * 0.36, y: TOP, width: PIT * 0.72, height: hgt, rx: PIT * 0.36, fill: isActive ? "#8f5e30" : board.stores_sown ? "var(--pit)" : "#9b6b3f", class: "hole" }, g);
     seeds(x, TOP + hgt / 2, PIT * 0.34, board.stores[p], g, 30);
     text(x, TOP + hgt / 2, String(board.stores[p]), "count", g);
-    text(x, p === L.bottom ? L.height - TOP / 2 : TOP / 2, p === 0 ? "South" : "North", "label", svg);
+    text(x, p === L.bottom ? L.height - TOP / 2 : TOP / 2, p === 0 ? t("side.south") : t("side.north"), "label", svg);
   }
   const rows: number[][] = [board.rows[0], board.rows[1]];
   if (L.middle) rows.push(L.middle);
@@ -142,30 +146,30 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
         const half = i >= L.pits / 2 ? `S${7 + L.pits - 1 - i}` : `N${7 + i}`;
         text(x + R * 0.8, y + R * 0.9, half, "label", svg);
       }
-      const where = `${["south", "north", "middle"][p]} pit ${i + 1}`;
+      const where = t(`pit.${["south", "north", "middle"][p]}`, { n: i + 1 });
       if (drafted !== null && plan) {
-        adjustable(g, `${where}: ${count} seeds; Enter adds one, minus takes one back`, (by) => adjust(plan, ctx, slot, by, say));
+        adjustable(g, `${where}: ${t("seeds", { n: count })}; ${t("setup.keys")}`, (by) => adjust(plan, ctx, slot, by, say));
       } else if (pie && p < 2) {
         // The chooser clicks the row he wants to play: his own keeps it, the other turns the board.
         const choice = p === mover ? "keep" : "swap";
         g.setAttribute("class", [...cls, "legal"].join(" "));
-        clickable(g, `${where}: ${choice === "keep" ? "keep your row" : "turn the board round and take this row"}`, () => ctx.play(choice));
+        clickable(g, `${where}: ${choice === "keep" ? t("pie.keep") : t("pie.swap")}`, () => ctx.play(choice));
       } else if (claims > 0 && p === 1 - mover) {
         g.setAttribute("class", [...cls, "legal"].join(" "));
-        clickable(g, `${where}: ${isClaimed ? "claimed; Enter gives it back" : "claim this pit"}`, () => {
+        clickable(g, `${where}: ${isClaimed ? t("claim.claimed") : t("claim.pit")}`, () => {
           const d = claimDraft(ctx, board);
           const at = d.pits.indexOf(i + 1);
           if (at >= 0) d.pits.splice(at, 1);
           else if (d.pits.length < claims) d.pits.push(i + 1);
-          else return say(`You claim ${claims} pits: give one back first.`);
+          else return say(t("claim.full", { n: claims }));
           ctx.redraw?.();
         });
       } else if (moves.length) {
-        clickable(g, `play ${where}, ${count} seeds`, () => {
+        clickable(g, t("pit.play", { pit: where, seeds: t("seeds", { n: count }) }), () => {
           if (moves.length === 1 || !ctx.choose) ctx.play(moves[0]); else ctx.choose(moves);
         });
       } else {
-        g.setAttribute("aria-label", `${where}: ${count} seeds`);
+        g.setAttribute("aria-label", `${where}: ${t("seeds", { n: count })}`);
       }
     });
   });
@@ -178,6 +182,7 @@ function ring(board: any, p: number, origin: number): Hole[] {
   const q = 1 - p;
   if (board.direction === "cw") {
     for (let i = origin - 1; i >= 0; i--) out.push({ kind: "pit", side: p, i });
+    if (board.stores_sown) out.push({ kind: "store", side: p, i: 0 });
     for (let i = pits - 1; i >= 0; i--) out.push({ kind: "pit", side: q, i });
     for (let i = pits - 1; i >= origin; i--) out.push({ kind: "pit", side: p, i });
   } else {
@@ -207,15 +212,14 @@ export const sowingBoard: BoardRenderer = {
     const plan = setupPlan(board, ctx.legal);
     if (plan) return setupPanel(plan, ctx, say);
     if (board.phase === "pie" && ctx.legal.includes("swap"))
-      return [h("p", { id: "pie-help", class: "small" }, "The layout is made. Click the row you want to play: yours keeps the rows as they are; "
-        + "the other turns the board round (then the player who laid out the seeds moves first).")];
+      return [h("p", { id: "pie-help", class: "small" }, t("pie.help"))];
     const claims = board.phase === "claim" ? claimCount(ctx.legal) : 0;
     if (claims) {
       const d = claimDraft(ctx, board);
       const ready = d.pits.length === claims;
-      return [h("p", { id: "claim-help", class: "small" }, `Claim ${claims} pit${claims > 1 ? "s" : ""} of your opponent's row: click them (again to give one back).`),
+      return [h("p", { id: "claim-help", class: "small" }, t("claim.help", { n: claims })),
         h("button", { id: "claim-send", class: "primary", disabled: !ready,
-          onclick: () => ctx.play("claim:" + [...d.pits].sort((a, b) => a - b).join("+")) }, `Claim ${d.pits.length}/${claims}`)];
+          onclick: () => ctx.play("claim:" + [...d.pits].sort((a, b) => a - b).join("+")) }, t("claim.send", { done: d.pits.length, n: claims }))];
     }
     return [];
   },
@@ -245,6 +249,7 @@ export const sowingBoard: BoardRenderer = {
       const h = lap[k % lap.length];
       addSeed(work, h);
       drawCounts(svg, work, quiet, h);
+      sowClick();
       await sleep(step);
     }
     void after;

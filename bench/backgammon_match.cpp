@@ -1,0 +1,233 @@
+// naqala_bg_match: cubeless money games between naqala's neural engine and an opponent, to
+// measure strength (docs/backgammon.md, "Strength"). Not a test: it runs for minutes to
+// hours, under nice, in the background.
+//
+//   naqala_bg_match --opponent gnubg|pubeval --games N [--plies P] [--seed S]
+//
+// Games come in pairs with the same dice (the same seed for the roll sequence), naqala South
+// in the first and North in the second, which cuts the luck. gnubg runs as an engine behind
+// `external localhost:PORT` at 0 ply (its own network, no noise) and gets FIBS boards. Prints
+// naqala's points per game with a 95% margin, every 100 pairs and at the end.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "core/rng.h"
+#include "eval/backgammon_pubeval.h"
+#include "games/backgammon/formats.h"
+#include "search/backgammon_ply.h"
+
+extern char** environ;
+
+using namespace naqala;
+using namespace naqala::backgammon;
+
+namespace {
+
+struct Gnubg {
+  pid_t pid = 0;
+  int fd = -1;
+  std::string buffer;
+  std::filesystem::path dir;
+
+  bool start(const std::string& exe) {
+    dir =
+        std::filesystem::temp_directory_path() / ("naqala-bg-match-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const int fd0 = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd0, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    socklen_t len = sizeof addr;
+    ::getsockname(fd0, reinterpret_cast<sockaddr*>(&addr), &len);
+    ::close(fd0);
+    const int port = ntohs(addr.sin_port);
+    std::ofstream(dir / "cmds.txt") << "set evaluation chequerplay evaluation plies 0\n"
+                                       "set evaluation cubedecision evaluation plies 0\n"
+                                       "external localhost:"
+                                    << port << "\n";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, (dir / "cmds.txt").c_str(), O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, (dir / "gnubg.log").c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    std::vector<std::string> args = {exe, "-t", "-q", "-r"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) != 0) return false;
+    posix_spawn_file_actions_destroy(&actions);
+    for (int tries = 0; tries < 600; ++tries) {
+      fd = ::socket(AF_INET, SOCK_STREAM, 0);
+      addr.sin_port = htons(static_cast<std::uint16_t>(port));
+      if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return true;
+      ::close(fd);
+      fd = -1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+  }
+  std::string ask(const std::string& request) {
+    const std::string line = request + "\n";
+    if (::write(fd, line.data(), line.size()) != static_cast<ssize_t>(line.size()))
+      return "<write failed>";
+    char chunk[1024];
+    while (buffer.find('\n') == std::string::npos) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 120000) <= 0) return "<timeout>";
+      const ssize_t n = ::read(fd, chunk, sizeof chunk);
+      if (n <= 0) return "<closed>";
+      buffer.append(chunk, static_cast<std::size_t>(n));
+    }
+    const auto nl = buffer.find('\n');
+    std::string answer = buffer.substr(0, nl);
+    buffer.erase(0, nl + 1);
+    answer.erase(std::remove(answer.begin(), answer.end(), '\0'), answer.end());
+    while (!answer.empty() && (answer.back() == '\r' || answer.back() == ' ')) answer.pop_back();
+    return answer;
+  }
+  ~Gnubg() {
+    if (fd >= 0) ::close(fd);
+    if (pid > 0) {
+      ::kill(pid, SIGTERM);
+      int status = 0;
+      ::waitpid(pid, &status, 0);
+    }
+    if (!dir.empty()) std::filesystem::remove_all(dir);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string rival = "gnubg";
+  int pairs = 100, plies = 0;
+  std::uint64_t seed = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string k = argv[i], v = argv[i + 1];
+    if (k == "--opponent")
+      rival = v;
+    else if (k == "--games")
+      pairs = std::max(1, std::atoi(v.c_str()) / 2);
+    else if (k == "--plies")
+      plies = std::atoi(v.c_str());
+    else if (k == "--seed")
+      seed = std::strtoull(v.c_str(), nullptr, 10);
+    else {
+      std::fprintf(
+          stderr,
+          "unknown option %s (allowed: --opponent gnubg|pubeval, --games N, --plies P, --seed S)\n",
+          k.c_str());
+      return 2;
+    }
+  }
+  if (rival != "gnubg" && rival != "pubeval") {
+    std::fprintf(stderr, "--opponent must be gnubg or pubeval\n");
+    return 2;
+  }
+  Gnubg gnubg;
+  if (rival == "gnubg" && !gnubg.start("/usr/games/gnubg")) {
+    std::fprintf(stderr, "could not start gnubg as an external engine\n");
+    return 1;
+  }
+  const bgnet::Net& net = bgeval::shipped_net();
+  bgsearch::Config config;
+  config.plies = plies;
+  config.threads = 1;
+  auto moves = std::make_unique<MoveList>();
+  Rules rules;
+  rules.cube = false;
+  double sum = 0, sum_sq_pairs = 0;
+  int games = 0, wins = 0, gammons = 0, lost_gammons = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int pair = 0; pair < pairs; ++pair) {
+    double pair_points = 0;
+    for (int g = 0; g < 2; ++g) {
+      const Player naqala_side = g == 0 ? Player::South : Player::North;
+      Rng dice(seed * 1000003 + pair);
+      State s(rules);
+      while (!s.is_over()) {
+        if (s.is_chance_node()) {
+          Chance c;
+          do {
+            c.a = static_cast<std::uint8_t>(1 + dice.below(6));
+            c.b = static_cast<std::uint8_t>(1 + dice.below(6));
+          } while (s.phase() == Phase::Opening && c.a == c.b);
+          // The same rolls for the same player whatever the colours: swap the opening dice.
+          if (g == 1 && s.phase() == Phase::Opening) std::swap(c.a, c.b);
+          s.apply_chance(c);
+          continue;
+        }
+        s.legal_moves(*moves);
+        if (moves->size() == 1) {
+          s.play((*moves)[0]);
+          continue;
+        }
+        const Player me = s.on_roll();
+        const Board b{s.side(me), s.side(opponent(me))};
+        if (s.to_move() == naqala_side) {
+          const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
+          s.play(r.moves[0].move);
+        } else if (rival == "pubeval") {
+          backgammon::generate_moves(b, Player::South, s.die(0), s.die(1), *moves);
+          s.play((*moves)[pubeval::choose(b, *moves)]);
+        } else {
+          const std::string board = write_fibs_board(fibs_board_of(s, "naqala", "gnubg"));
+          const std::string answer = gnubg.ask(board);
+          const auto move = s.parse_move(answer);
+          if (!move || !moves->contains(*move)) {
+            std::fprintf(stderr, "gnubg answered '%s' to %s\n", answer.c_str(), board.c_str());
+            return 1;
+          }
+          s.play(*move);
+        }
+      }
+      const auto& res = s.last_result();
+      const double points = (res.winner == naqala_side ? 1 : -1) * res.points;
+      pair_points += points;
+      sum += points;
+      ++games;
+      if (res.winner == naqala_side) {
+        ++wins;
+        gammons += res.multiplier >= 2;
+      } else {
+        lost_gammons += res.multiplier >= 2;
+      }
+    }
+    sum_sq_pairs += pair_points * pair_points / 4;
+    const int n = pair + 1;
+    if (n % 100 == 0 || n == pairs) {
+      // The margin from the spread of the pairs' averages (the pairs are independent).
+      const double mean = sum / games;
+      const double var = sum_sq_pairs / n - mean * mean;
+      const double margin = 1.96 * std::sqrt(std::max(0.0, var) / n);
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::printf(
+          "%s %d-ply vs %s: %d games, naqala %+.3f ppg +- %.3f (95%%), won %d (%d gammons), lost "
+          "%d gammons; %.0f s\n",
+          "naqala", plies, rival.c_str(), games, mean, margin, wins, gammons, lost_gammons, secs);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}

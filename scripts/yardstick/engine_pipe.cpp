@@ -1,0 +1,65 @@
+// A naqala engine over stdin/stdout, for matches between two builds (old vs new binary).
+// usage: engine_pipe VARIANT SPEC
+// commands: "new" | "new POSITION" | "play MOVE" | "go" | "legal" | "status" | "quit"
+#include <chrono>
+#include <iostream>
+#include <string>
+
+#include "engine/engine.h"
+#include "games/registry.h"
+
+using namespace naqala;
+
+int main(int argc, char** argv) {
+  if (argc < 3) return 1;
+  auto game = make_game(argv[1]);
+  const std::string spec = argv[2];
+  std::unique_ptr<AnyState> state = game->new_game();
+  std::unique_ptr<engine::Engine> engine = engine::make_engine(*game, spec);
+  std::string line;
+  std::ios::sync_with_stdio(false);
+  while (std::getline(std::cin, line)) {
+    try {
+      if (line == "quit") break;
+      if (line == "new") {
+        state = game->new_game();
+        engine = engine::make_engine(*game, spec);
+        std::cout << "ok\n";
+      } else if (line.rfind("new ", 0) == 0) {
+        state = game->from_position(line.substr(4));
+        engine = engine::make_engine(*game, spec);
+        std::cout << "ok\n";
+      } else if (line.rfind("play ", 0) == 0) {
+        state->play(line.substr(5));
+        std::cout << "ok\n";
+      } else if (line.rfind("chance", 0) == 0) {
+        std::cout << "ok\n";
+      } else if (line == "go") {
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::string m = engine->choose_move(*state);
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::cout << "move " << s << " " << m << "\n";
+      } else if (line == "legal") {
+        std::string out;
+        for (const auto& m : state->legal_moves()) out += m + "\t";
+        std::cout << "legal " << out << "\n";
+      } else if (line == "position") {
+        std::cout << "position " << state->position() << "\n";
+      } else if (line == "status") {
+        if (!state->is_over()) {
+          std::cout << "ongoing " << (state->to_move() == Player::South ? "S" : "N") << "\n";
+        } else {
+          const Outcome o = state->outcome();
+          std::cout << "over " << o.south_points() << " " << to_string(o.reason) << " "
+                    << o.scores[0] << "-" << o.scores[1] << "\n";
+        }
+      } else {
+        std::cout << "error unknown command\n";
+      }
+    } catch (const std::exception& e) {
+      std::cout << "error " << e.what() << "\n";
+    }
+    std::cout.flush();
+  }
+}

@@ -1,0 +1,64 @@
+// naqala train backgammon [--games N] [--seed S] [--rate R] [--lambda L] [--out FILE]
+// [--resume] [--seconds T]: TD(lambda) self-play training of the backgammon networks
+// (src/eval/backgammon_train.h). Writes a checkpoint every --checkpoint games; --resume
+// continues from the file named by --out.
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "eval/backgammon_train.h"
+
+namespace naqala::cli {
+
+void add_train_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "train", "Train an engine's evaluation by self-play (backgammon: TD(lambda) networks)");
+  struct Args {
+    std::string game;
+    bgtrain::Config config;
+    bool resume = false;
+  };
+  auto a = std::make_shared<Args>();
+  a->config.out = "bgnet.bin";
+  cmd->add_option("game", a->game, "The game to train: backgammon")->required();
+  cmd->add_option("--games", a->config.games, "Total self-play games (default 100000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  cmd->add_option("--seed", a->config.seed,
+                  "Seed of the initial weights and of the dice (default 1)");
+  cmd->add_option("--rate", a->config.rate, "Learning rate (default 0.01)")
+      ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_option("--lambda", a->config.lambda, "TD lambda (default 0.7)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--checkpoint", a->config.checkpoint_every,
+                  "Games between checkpoints (default 5000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  cmd->add_option("--seconds", a->config.seconds, "Stop after this wall time (default: no limit)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd->add_option("--out", a->config.out, "Checkpoint and weight file (default bgnet.bin)");
+  cmd->add_flag("--resume", a->resume, "Continue from the weights in --out");
+  cmd->callback([a] {
+    if (a->game != "backgammon" && a->game != "bg" && a->game != "gamao")
+      throw Error("train: only backgammon has a trainable network; got '" + a->game + "'");
+    bgnet::Net net;
+    if (a->resume) {
+      if (!std::filesystem::exists(a->config.out))
+        throw Error("train --resume: " + a->config.out + " does not exist");
+      net = bgnet::Net::load(a->config.out);
+      if (net.meta.seed != a->config.seed)
+        throw Error("train --resume: " + a->config.out + " was trained with seed " +
+                    std::to_string(net.meta.seed) + ", not " + std::to_string(a->config.seed));
+    } else {
+      net.randomize(a->config.seed);
+    }
+    std::cout << "training from game " << net.meta.games << " to " << a->config.games << " (seed "
+              << a->config.seed << ", rate " << a->config.rate << ", lambda " << a->config.lambda
+              << ") into " << a->config.out << std::endl;
+    bgtrain::train(net, a->config, [](const bgtrain::Progress& p) {
+      std::cout << "games " << p.games << "  " << p.seconds << " s  " << p.plies_per_game
+                << " plies/game" << std::endl;
+    });
+  });
+}
+
+}  // namespace naqala::cli

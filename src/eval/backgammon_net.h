@@ -1,0 +1,107 @@
+#pragma once
+// Backgammon neural evaluation: three multi-layer perceptrons (contact, crashed, race), each
+// giving the five cubeless probabilities of the side on roll: win, win a gammon (or more),
+// win a backgammon, lose a gammon (or more), lose a backgammon. The input encoding and the
+// position classes are described in docs/backgammon.md ("The neural evaluation").
+//
+// Inference allocates nothing: the inputs are a short sparse list (most units are zero) and
+// the hidden layer is summed from the weight rows of the non-zero inputs, with AVX2 and FMA
+// when the processor has them (chosen at run time) and a scalar loop otherwise.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/backgammon/backgammon.h"
+
+namespace naqala::bgnet {
+
+using backgammon::Side;
+
+// Cubeless probabilities for the side on roll, cumulative as gnubg gives them.
+struct Probs {
+  enum : int { Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon };
+  std::array<float, 5> p{0.5f, 0, 0, 0, 0};
+  float operator[](int i) const { return p[i]; }
+  // Money equity of one cubeless game: 2 win - 1 + gammons + backgammons, won minus lost.
+  float equity() const {
+    return 2 * p[Win] - 1 + p[WinGammon] - p[LoseGammon] + p[WinBackgammon] - p[LoseBackgammon];
+  }
+  // The same game seen by the opponent.
+  Probs inverted() const {
+    return {{1 - p[Win], p[LoseGammon], p[LoseBackgammon], p[WinGammon], p[WinBackgammon]}};
+  }
+};
+
+enum class PositionClass : std::uint8_t { Contact, Crashed, Race };
+constexpr int kNetClasses = 3;
+const char* class_name(PositionClass c);
+
+// `me` is on roll; both sides from their own view (index 24 = bar).
+PositionClass classify(const Side& me, const Side& opp);
+bool in_contact(const Side& me, const Side& opp);
+
+constexpr int kSideInputs = 99;  // 24 points x 4 units, bar, off, pips
+constexpr int kInputs = 2 * kSideInputs;
+constexpr int kHidden = 128;
+constexpr int kOutputs = 5;
+
+struct SparseInput {
+  std::uint16_t index;
+  float value;
+};
+// At most 24 x 4 + 3 non-zero units a side.
+using InputList = std::array<SparseInput, kInputs>;
+// Fills `out` with the non-zero inputs of the position; returns how many.
+int encode(const Side& me, const Side& opp, InputList& out);
+
+// One perceptron: kInputs -> kHidden (sigmoid) -> kOutputs (sigmoid).
+struct Mlp {
+  std::vector<float> w1;  // [kInputs][kHidden]: input-major, so a sparse input adds one row
+  std::vector<float> b1;  // [kHidden]
+  std::vector<float> w2;  // [kOutputs][kHidden]
+  std::vector<float> b2;  // [kOutputs]
+  Mlp();
+  // Raw sigmoid outputs; `hidden` receives the hidden activations when not null.
+  void forward(const SparseInput* in, int n, float* out, float* hidden = nullptr) const;
+  // One stochastic gradient step of cross-entropy towards `target` (each output in [0, 1]).
+  void train(const SparseInput* in, int n, const float* target, float rate);
+};
+
+class Net {
+ public:
+  Net();  // small random weights (seed 1): a net to train, not to play with
+  void randomize(std::uint64_t seed);
+
+  // The five probabilities for `me` on roll (made consistent: a gammon is at most a win).
+  Probs evaluate(const Side& me, const Side& opp) const;
+  // The same for n positions given as (me on roll, opponent) pairs.
+  void evaluate_batch(const backgammon::Board* positions, int n, Probs* out) const;
+  void train(const Side& me, const Side& opp, const Probs& target, float rate);
+
+  Mlp& mlp(PositionClass c) { return nets_[static_cast<int>(c)]; }
+  const Mlp& mlp(PositionClass c) const { return nets_[static_cast<int>(c)]; }
+
+  // What the training run recorded: games played so far, its seed and learning settings.
+  struct Meta {
+    std::uint64_t games = 0;
+    std::uint64_t seed = 0;
+    float rate = 0, lambda = 0;
+  };
+  Meta meta;
+
+  // Binary file: magic, sizes, meta, the weights, and an FNV-1a checksum of all of it.
+  // load() throws naqala::Error naming the file and what is wrong with it.
+  void save(const std::string& path) const;
+  static Net load(const std::string& path);
+
+ private:
+  std::array<Mlp, kNetClasses> nets_;
+};
+
+// Whether inference runs the AVX2/FMA kernels on this machine.
+bool uses_avx2();
+// Turns the AVX2 kernels off (or back on, where the processor has them): for benchmarks.
+void use_avx2(bool on);
+
+}  // namespace naqala::bgnet

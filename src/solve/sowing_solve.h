@@ -1,0 +1,40 @@
+#pragma once
+// Solving a position of a two-row sowing game (Oware, Awale, Bantumi, TOML variants) for the
+// game as naqala plays it from there: the position is the start of the game (nothing seen
+// before it), the ruleset's stop at a store count and its cycle rule apply.
+//
+// A short search on top of the endgame database (solve/sowing_db.h): iterative deepening
+// over the real sowing engine, two alpha-beta searches per depth, one for a lower and one for
+// an upper bound on the final margin (stores at the end, the mover's minus the opponent's).
+// A position that repeats on the search path ends the game by the cycle rule there. A board
+// of the database's size answers for its subtree where nothing before it can come back (the
+// root, or reached by a capture): its bounds [low, high] give the margin exactly when no
+// store can reach the stop any more, else only the result (a stop at a majority changes no
+// win, draw or loss). Positions cut by the depth get the widest honest bounds. Where a value
+// depends on repetitions that neither the database nor the search settles, the answer is
+// an interval, never a guess.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/sowing/state.h"
+#include "solve/sowing_db.h"
+
+namespace naqala::solve {
+
+struct SowingProof {
+  int low = 0, high = 0;  // the final margin of the player to move lies in [low, high]
+  std::string best_move;  // the move with the best proven lower bound (empty: none)
+  std::vector<std::string> optimal_moves;  // every move proven optimal (once exact)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int depth = 0;  // plies of the last completed iteration
+  bool exact() const { return low == high; }
+  bool decided() const { return low >= 1 || high <= -1 || (low == 0 && high == 0); }
+};
+
+// `db` may be null (then the search alone); it must have been built for the state's rules.
+// `seconds` bounds the time (0: until the bounds stop narrowing).
+SowingProof solve_sowing(const sowing::State& s, const SowingDb* db, double seconds);
+
+}  // namespace naqala::solve

@@ -1,0 +1,48 @@
+// Money cube decisions in textbook positions (Janowski's model).
+#include "eval/backgammon_cube.h"
+
+#include <gtest/gtest.h>
+
+namespace naqala::bgcube {
+namespace {
+
+bgnet::Probs plain(float win) {
+  return {{win, 0, 0, 0, 0}};
+}
+
+TEST(BackgammonCube, DeadCubeTakePointIsTwentyFivePercent) {
+  // Keeler and Spencer, "Optimal doubling in backgammon" (1975): with a dead cube and no
+  // gammons the taker needs 25%.
+  const auto at = [](float taker) { return 2 * cubeful(plain(1 - taker), Access::Theirs, 0.0f); };
+  EXPECT_LT(at(0.26f), 1.0f);  // the doubler gets less than the pass: take
+  EXPECT_GT(at(0.24f), 1.0f);
+}
+
+TEST(BackgammonCube, LiveCubeTakePointIsTwentyPercent) {
+  // Janowski, "Take-points in money games" (1993): a fully live cube moves the take point
+  // to (L - 1/2) / (W + L + 1/2) = 20% without gammons.
+  const auto at = [](float taker) { return 2 * cubeful(plain(1 - taker), Access::Theirs, 1.0f); };
+  EXPECT_LT(at(0.21f), 1.0f);
+  EXPECT_GT(at(0.19f), 1.0f);
+}
+
+TEST(BackgammonCube, ContactDecisionsWithoutGammons) {
+  // Cube efficiency 0.68: the take point is about 21.4%, the doubling window opens near 68%.
+  EXPECT_EQ(money_decision(plain(0.60f), Access::Centred, false).verdict, "No double, take");
+  EXPECT_EQ(money_decision(plain(0.65f), Access::Centred, false).verdict, "No double, take");
+  EXPECT_EQ(money_decision(plain(0.72f), Access::Centred, false).verdict, "Double, take");
+  EXPECT_EQ(money_decision(plain(0.77f), Access::Centred, false).verdict, "Double, take");
+  EXPECT_EQ(money_decision(plain(0.80f), Access::Centred, false).verdict, "Double, pass");
+}
+
+TEST(BackgammonCube, TooGoodWithBigGammonChances) {
+  // 85% with 50% gammons: cashing one point throws away more than playing on (a classic
+  // blitz "too good" position).
+  const bgnet::Probs blitz{{0.85f, 0.50f, 0.02f, 0.02f, 0}};
+  const auto d = money_decision(blitz, Access::Centred, false);
+  EXPECT_FALSE(d.should_double);
+  EXPECT_EQ(d.verdict, "Too good, pass");
+}
+
+}  // namespace
+}  // namespace naqala::bgcube

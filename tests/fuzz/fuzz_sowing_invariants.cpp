@@ -1,0 +1,77 @@
+// A position and a list of moves, for every sowing preset: the input picks the preset, then
+// one legal move per byte; after each ply the seeds are all there (pits, stores, a paused
+// hand), the position text reads back as the same position and hash, and every move formats
+// and parses back to itself. When the bytes run out, random play must end the game.
+#include <string>
+
+#include "core/rng.h"
+#include "fuzz_support.h"
+#include "games/sowing/rules_toml.h"
+#include "games/sowing/state.h"
+#include "games/typed_state.h"
+
+using namespace naqala;
+using namespace naqala::sowing;
+
+namespace {
+
+const std::vector<std::shared_ptr<const Rules>>& all_rules() {
+  static const auto list = [] {
+    std::vector<std::shared_ptr<const Rules>> out;
+    for (const auto& p : presets()) out.push_back(load_rules(p.toml, std::string(p.name), {}));
+    return out;
+  }();
+  return list;
+}
+
+int seeds_total(const State& s) {
+  int sum = 0;
+  for (int h = 0; h < s.rules().holes; ++h) sum += s.seeds(h);
+  return sum + s.in_hand();
+}
+
+void check_ply(const State& s) {
+  const Rules& r = s.rules();
+  if (s.phase() == State::Phase::Setup)
+    fuzz::check(seeds_total(s) <= r.total_seeds, r.name + ": seeds made in setup " + s.position());
+  else if (!s.is_over() || s.outcome().reason != EndReason::InfiniteSowing)
+    fuzz::check(seeds_total(s) == r.total_seeds, r.name + ": seeds not conserved " + s.position());
+  const State back = State::from_position(r, s.position());
+  fuzz::check(back.position() == s.position() && back.hash() == s.hash(),
+              r.name + ": position does not read back " + s.position());
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const auto& rules = all_rules()[data[0] % all_rules().size()];
+  TypedState<State> any(State::initial(*rules), rules);
+  State::MoveList moves;
+  std::uint64_t seed = 0x5eed;
+  std::size_t i = 1;
+  int plies = 0;
+  for (; !any.typed().is_over() && plies < 20000; ++plies) {
+    const State& s = any.typed();
+    check_ply(s);
+    s.legal_moves(moves);
+    fuzz::check(!moves.empty(), rules->name + ": no legal move, not over: " + s.position());
+    std::uint32_t pick;
+    if (i < size) {
+      seed = seed * 31 + data[i];
+      pick = data[i++] % moves.size();
+    } else {
+      static Rng rng(1);
+      if (i++ == size) rng = Rng(seed);
+      pick = rng.below(static_cast<std::uint32_t>(moves.size()));
+    }
+    const auto m = moves[pick];
+    fuzz::check(s.parse_move(s.format_move(m)) == m,
+                rules->name + ": move " + s.format_move(m) + " does not parse back");
+    any.play_typed(m);
+  }
+  fuzz::check(any.typed().is_over(),
+              rules->name + ": not over after 20000 plies: " + any.typed().position());
+  check_ply(any.typed());
+  return 0;
+}

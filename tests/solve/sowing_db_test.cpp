@@ -1,0 +1,287 @@
+// The retrograde engine for the two-row family (solve/retro.h, solve/sowing_db.h): its bounds
+// agree with a plain exhaustive search of the real sowing engine for every supported ruleset
+// and option, cycles built by hand have their known values, the thread count changes no
+// byte, files carry a checksum and an interrupted build resumes.
+#include "solve/sowing_db.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <unordered_map>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "games/sowing/rules_toml.h"
+#include "games/sowing/state.h"
+#include "solve/sowing_solve.h"
+
+namespace naqala::solve {
+namespace {
+
+using sowing::State;
+
+std::shared_ptr<const sowing::Rules> preset(const std::string& name,
+                                            const OptionValues& options = {}) {
+  for (const auto& p : sowing::presets())
+    if (p.name == name) return sowing::load_rules(p.toml, "preset " + name, options);
+  throw std::runtime_error("no preset " + name);
+}
+
+// The board of `pits` a row numbered `rank` among those of n seeds, as a sowing state (South
+// to move, empty stores).
+State state_of(const sowing::Rules& r, const Board& b) {
+  std::uint8_t cells[16];
+  for (int i = 0; i < r.pits; ++i) {
+    cells[i] = b.pit[i];
+    cells[r.pits + i] = b.pit[8 + i];
+  }
+  return State::from_pits(r, cells, Player::South);
+}
+
+// The bounds by a plain search of the real engine, independent of solve/: every position
+// reachable from s (stores included) as an explicit graph, then for each threshold t the
+// classic attractor: the positions from which South can force the game to end with a store
+// difference of at least t (a play that never ends counts against him); `low` is the best
+// such t (or -n, the seeds on the board). `high` is the same for North (at most t).
+std::pair<int, int> forced_bounds(const State& root, int n) {
+  std::unordered_map<std::uint64_t, int> id;
+  std::vector<State> nodes;
+  std::vector<std::vector<int>> next;
+  auto visit = [&](const State& s) {
+    auto [it, fresh] = id.emplace(s.hash(), static_cast<int>(nodes.size()));
+    if (fresh) {
+      nodes.push_back(s);
+      next.emplace_back();
+    }
+    return it->second;
+  };
+  visit(root);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].is_over()) continue;
+    State::MoveList moves;
+    nodes[i].legal_moves(moves);
+    for (auto m : moves) {
+      State c = nodes[i];
+      c.play(m);
+      const int j = visit(c);
+      next[i].push_back(j);
+    }
+  }
+  // South forces "difference >= t" (north = false) or North forces "difference <= t".
+  auto attracted = [&](int t, bool north) {
+    std::vector<char> in(nodes.size(), 0);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i].is_over()) {
+        const int d = nodes[i].store(Player::South) - nodes[i].store(Player::North);
+        in[i] = north ? d <= t : d >= t;
+      }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t i = 0; i < nodes.size(); ++i) {
+        if (in[i] || nodes[i].is_over()) continue;
+        const bool chooser = (nodes[i].to_move() == Player::North) == north;
+        bool any = false, all = true;
+        for (int j : next[i]) {
+          any = any || in[j];
+          all = all && in[j];
+        }
+        if (chooser ? any : all) in[i] = changed = true;
+      }
+    }
+    return in[0] != 0;
+  };
+  int low = -n, high = n;
+  for (int t = n; t > -n; --t)
+    if (attracted(t, false)) {
+      low = t;
+      break;
+    }
+  for (int t = -n; t < n; ++t)
+    if (attracted(t, true)) {
+      high = t;
+      break;
+    }
+  return {low, high};
+}
+
+// Every board of levels `from`..db.max_seeds() (or a sample of `limit` of each) against the
+// exhaustive search, on the rules played to the end.
+void expect_exhaustive_agreement(const sowing::Rules& rules, int max_seeds, int limit) {
+  SCOPED_TRACE(rules.name);
+  const auto db = SowingDb::build(rules, max_seeds, {});
+  const DbRules dr = db_rules(rules);
+  for (int n = 0; n <= max_seeds; ++n) {
+    const auto count = db.index().count(n);
+    const std::uint64_t step = std::max<std::uint64_t>(1, count / limit);
+    for (std::uint64_t r = 0; r < count; r += step) {
+      const Board b = db.index().unrank(r, n);
+      const State s = state_of(*dr.played_out, b);
+      const auto bounds = db.bounds(b, n);
+      const auto [low, high] = forced_bounds(s, n);
+      ASSERT_EQ(bounds.low, low) << s.position();
+      ASSERT_EQ(bounds.high, high) << s.position();
+    }
+  }
+}
+
+TEST(SowingDb, AgreesWithExhaustiveSearchOnEveryRuleset) {
+  // Every rule the databases take on the presets' boards: Oware's grand slam rules, the 12+
+  // skip, Awale's captures, Kalah's seeds and empty captures, Bantumi's countings.
+  for (const std::string gs : {"no_capture", "forbidden", "capture_all"})
+    expect_exhaustive_agreement(*preset("oware", {{"grand_slam", gs}}), 3, 60);
+  expect_exhaustive_agreement(*preset("oware", {{"skip_12", "true"}}), 3, 40);
+  for (const std::string c : {"before", "after", "after_1_3"})
+    expect_exhaustive_agreement(*preset("awale", {{"capture", c}}), 3, 40);
+  for (const std::string counting : {"nokia", "standard", "stores"})
+    expect_exhaustive_agreement(*preset("bantumi", {{"counting", counting}}), 4, 40);
+  expect_exhaustive_agreement(*preset("kalah", {{"seeds", "3"}, {"empty_capture", "true"}}), 4, 40);
+}
+
+TEST(SowingDb, AcyclicRulesetsAreExactAndMatchTheKalahDatabase) {
+  const auto rules = preset("kalah");
+  const auto db = SowingDb::build(*rules, 8, {});
+  EXPECT_EQ(db.width(), 1);  // every value exact: one byte a board
+  for (int n = 0; n <= 8; ++n) EXPECT_EQ(db.exact_count(n), db.index().count(n));
+}
+
+// A ruleset of one pit a row without captures: seeds go round and round. From the mover's
+// view (a, b) = (his pit, the opponent's).
+TEST(SowingDb, CyclesBuiltByHandHaveTheirKnownValues) {
+  const auto rules = sowing::load_rules(
+      "name = \"round\"\n[board]\npits = 1\nseeds = 2\n[sowing]\nstores = \"none\"\n"
+      "[capture]\nkind = \"none\"\n[end]\nrow_empty = \"at_turn\"\nremaining = \"owner\"\n"
+      "cycle = \"owner\"\n",
+      "test", {});
+  const auto db = SowingDb::build(*rules, 3, {});
+  auto at = [&](int a, int b) {
+    Board x;
+    x.pit[0] = static_cast<std::uint8_t>(a);
+    x.pit[8] = static_cast<std::uint8_t>(b);
+    return db.bounds(x, a + b);
+  };
+  // (0, 1): the mover cannot move; each takes his own: -1, exact.
+  EXPECT_EQ(at(0, 1).low, -1);
+  EXPECT_EQ(at(0, 1).high, -1);
+  // (1, 0): he sows his seed across, the opponent sows it back: (1, 0) again, forever. No one
+  // can force anything: the whole range.
+  EXPECT_EQ(at(1, 0).low, -1);
+  EXPECT_EQ(at(1, 0).high, 1);
+  // (2, 0) -> (1, 1) -> (2, 0): a cycle of two boards, both open.
+  EXPECT_EQ(at(2, 0).low, -2);
+  EXPECT_EQ(at(2, 0).high, 2);
+  EXPECT_EQ(at(1, 1).low, -2);
+  EXPECT_EQ(at(1, 1).high, 2);
+  // (0, 2): over at once, -2.
+  EXPECT_EQ(at(0, 2).low, -2);
+  EXPECT_EQ(at(0, 2).high, -2);
+  // The play-by convention: the owner rule's score at the board, clamped into the bounds.
+  Board b;
+  b.pit[0] = 2;
+  EXPECT_EQ(cycle_convention(*rules, b, at(2, 0)), 2);
+  const auto draw = sowing::load_rules(
+      "name = \"round\"\n[board]\npits = 1\nseeds = 2\n[sowing]\nstores = \"none\"\n"
+      "[capture]\nkind = \"none\"\n[end]\nrow_empty = \"at_turn\"\nremaining = \"owner\"\n"
+      "cycle = \"draw\"\n",
+      "test", {});
+  EXPECT_EQ(cycle_convention(*draw, b, at(2, 0)), 0);
+}
+
+TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
+  const auto rules = preset("oware");
+  std::vector<SowingDb> dbs;
+  for (int threads : {1, 2, 3}) {
+    SowingDb::BuildOptions o;
+    o.threads = threads;
+    dbs.push_back(SowingDb::build(*rules, 7, o));
+    o.passes = true;  // the method MPI ranks use
+    dbs.push_back(SowingDb::build(*rules, 7, o));
+  }
+  for (std::size_t i = 1; i < dbs.size(); ++i) {
+    ASSERT_EQ(dbs[i].size(), dbs[0].size());
+    ASSERT_EQ(dbs[i].width(), dbs[0].width());
+    for (std::uint64_t k = 0; k < dbs[0].size(); ++k) {
+      ASSERT_EQ(dbs[i].bounds_at(k).low, dbs[0].bounds_at(k).low) << k;
+      ASSERT_EQ(dbs[i].bounds_at(k).high, dbs[0].bounds_at(k).high) << k;
+    }
+  }
+}
+
+TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
+  namespace fs = std::filesystem;
+  const auto rules = preset("oware");
+  const std::string dir = ::testing::TempDir() + "naqala_sowing_db_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = dir + "/oware.db";
+  const auto whole = SowingDb::build(*rules, 7, {});
+  whole.save(path);
+  {
+    const auto back = SowingDb::load(path);
+    EXPECT_EQ(back.max_seeds(), 7);
+    EXPECT_EQ(back.fingerprint(), whole.fingerprint());
+    back.check_rules(*rules);
+    EXPECT_THROW(back.check_rules(*preset("awale")), Error);
+    for (std::uint64_t k = 0; k < whole.size(); ++k)
+      ASSERT_EQ(back.bounds_at(k).low, whole.bounds_at(k).low);
+  }
+  {  // one value changed: the checksum catches it
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 1000);
+    const char c = static_cast<char>(whole.bounds_at(500).low + 1);
+    f.write(&c, 1);
+  }
+  try {
+    SowingDb::load(path);
+    ADD_FAILURE() << "a damaged file was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+  }
+  {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << "not a database";
+  }
+  EXPECT_THROW(SowingDb::load(path), Error);
+  fs::remove(path);
+  EXPECT_THROW(SowingDb::load(path), Error);
+
+  // A build to 5 seeds leaves its levels; a build to 7 with the same level directory takes
+  // them (a damaged one is computed again) and gives the bytes of a build from scratch.
+  SowingDb::BuildOptions o;
+  o.level_dir = dir + "/levels";
+  SowingDb::build(*rules, 5, o);
+  EXPECT_TRUE(fs::exists(o.level_dir + "/level-05.bin"));
+  {
+    std::fstream f(o.level_dir + "/level-04.bin", std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(64);
+    f.write("\x7f", 1);
+  }
+  int first_level = -1;
+  o.progress = [&](const retro::Progress& p) {
+    if (first_level < 0) first_level = p.level;
+  };
+  const auto resumed = SowingDb::build(*rules, 7, o);
+  EXPECT_EQ(first_level, 4);  // levels 0-3 read back, 4 damaged: computed from there
+  for (std::uint64_t k = 0; k < whole.size(); ++k) {
+    ASSERT_EQ(resumed.bounds_at(k).low, whole.bounds_at(k).low) << k;
+    ASSERT_EQ(resumed.bounds_at(k).high, whole.bounds_at(k).high) << k;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
+  for (const std::string name : {"toguz", "gabata", "congklak", "pallanguzhi"}) {
+    try {
+      const auto r = preset(name);
+      db_rules(*r);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const VariantError& e) {
+      EXPECT_NE(std::string(e.what()).find("cannot hold"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace naqala::solve
