@@ -74,6 +74,13 @@ class Searcher {
     const Player me = s.to_move();
     const int diff = s.store(me) - s.store(opponent(me));
     const auto b = db_->bounds(board_of(s), n);
+    // The database counts a play that never ends as none of the seeds left for the bound's
+    // player. Under the draw rule a cycle can be worse than that for him (when he leads by more
+    // than the seeds left): then this board is left to the search. A bound strictly inside
+    // (-n, n) is reached without any cycle and holds under every rule.
+    if (rules_.cycle == sowing::CycleRule::Draw &&
+        ((b.low == -n && diff - n > 0) || (b.high == n && diff + n < 0)))
+      return false;
     const int stop = rules_.threshold;
     if (stop == 0 || (s.store(me) + n < stop && s.store(opponent(me)) + n < stop)) {
       low = diff + b.low;

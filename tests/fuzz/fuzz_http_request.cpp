@@ -32,7 +32,7 @@ struct Running {
 };
 
 // The server's whole answer to `bytes` (the connection half-closed after them).
-std::string exchange(unsigned short port, const std::string& bytes) {
+std::string round_trip(unsigned short port, const std::string& bytes) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -59,10 +59,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static Running r;
   static unsigned count = 0;
   const unsigned short port = r.server->port();
-  const std::string reply = exchange(port, std::string(reinterpret_cast<const char*>(data), size));
+  const std::string reply = round_trip(port, std::string(reinterpret_cast<const char*>(data), size));
   fuzz::check(reply.empty() || reply.starts_with("HTTP/1."), "a reply that is not HTTP: " + reply.substr(0, 80));
   if (++count % 256 == 0) {
-    const std::string health = exchange(port, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    const std::string health = round_trip(port, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
     fuzz::check(health.starts_with("HTTP/1.1 200"), "the server stopped answering: " + health);
   }
   return 0;

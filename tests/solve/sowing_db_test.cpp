@@ -1,7 +1,8 @@
 // The retrograde engine for the two-row family (solve/retro.h, solve/sowing_db.h): its bounds
 // agree with a plain exhaustive search of the real sowing engine for every supported ruleset
 // and option, cycles built by hand have their known values, the thread count changes no
-// byte, files carry a checksum and an interrupted build resumes.
+// byte, files carry a checksum and an interrupted build resumes; the search on top of it
+// (solve/sowing_solve.h) keeps the true margin of the game within its bounds.
 #include "solve/sowing_db.h"
 
 #include <gtest/gtest.h>
@@ -30,6 +31,18 @@ std::shared_ptr<const sowing::Rules> preset(const std::string& name,
   throw std::runtime_error("no preset " + name);
 }
 
+// Oware's rules on a board of `pits` a row (a user's TOML variant of that shape).
+std::shared_ptr<const sowing::Rules> small_oware(int pits, const std::string& grand_slam) {
+  return sowing::load_rules("name = \"small_oware\"\n[board]\npits = " + std::to_string(pits) +
+                                "\nseeds = 4\n[sowing]\nstores = \"none\"\nskip_origin = true\n"
+                                "[capture]\nkind = \"counts\"\ncounts = [2, 3]\nchain = true\n"
+                                "grand_slam = \"" +
+                                grand_slam +
+                                "\"\n[feeding]\nmust_feed = true\n[end]\nrow_empty = "
+                                "\"at_turn\"\nremaining = \"owner\"\ncycle = \"owner\"\n",
+                            "test", {});
+}
+
 // The board of `pits` a row numbered `rank` among those of n seeds, as a sowing state (South
 // to move, empty stores).
 State state_of(const sowing::Rules& r, const Board& b) {
@@ -44,8 +57,9 @@ State state_of(const sowing::Rules& r, const Board& b) {
 // The bounds by a plain search of the real engine, independent of solve/: every position
 // reachable from s (stores included) as an explicit graph, then for each threshold t the
 // classic attractor: the positions from which South can force the game to end with a store
-// difference of at least t (a play that never ends counts against him); `low` is the best
-// such t (or -n, the seeds on the board). `high` is the same for North (at most t).
+// difference of at least t, where a play that never ends gives him none of the seeds left
+// (so a position already that far ahead is won outright); `low` is the best such t (or -n,
+// the seeds on the board). `high` is the same for North (at most t).
 std::pair<int, int> forced_bounds(const State& root, int n) {
   std::unordered_map<std::uint64_t, int> id;
   std::vector<State> nodes;
@@ -73,11 +87,16 @@ std::pair<int, int> forced_bounds(const State& root, int n) {
   // South forces "difference >= t" (north = false) or North forces "difference <= t".
   auto attracted = [&](int t, bool north) {
     std::vector<char> in(nodes.size(), 0);
-    for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const int d = nodes[i].store(Player::South) - nodes[i].store(Player::North);
       if (nodes[i].is_over()) {
-        const int d = nodes[i].store(Player::South) - nodes[i].store(Player::North);
         in[i] = north ? d <= t : d >= t;
+      } else {
+        // Already sure whatever happens: even with none (all) of the seeds left for South.
+        const int left = nodes[i].seeds_in_play();
+        in[i] = north ? d + left <= t : d - left >= t;
       }
+    }
     for (bool changed = true; changed;) {
       changed = false;
       for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -128,8 +147,12 @@ void expect_exhaustive_agreement(const sowing::Rules& rules, int max_seeds, int 
 }
 
 TEST(SowingDb, AgreesWithExhaustiveSearchOnEveryRuleset) {
-  // Every rule the databases take on the presets' boards: Oware's grand slam rules, the 12+
-  // skip, Awale's captures, Kalah's seeds and empty captures, Bantumi's countings.
+  // Every rule the databases take: Oware's grand slam rules (on boards of 2 and 3 pits a row,
+  // a user's TOML variant, and on the preset's), the 12+ skip, Awale's captures, Kalah's seeds
+  // and empty captures, Bantumi's countings.
+  for (const std::string gs : {"no_capture", "forbidden", "capture_all"})
+    expect_exhaustive_agreement(*small_oware(3, gs), 6, 40);
+  expect_exhaustive_agreement(*small_oware(2, "no_capture"), 7, 40);
   for (const std::string gs : {"no_capture", "forbidden", "capture_all"})
     expect_exhaustive_agreement(*preset("oware", {{"grand_slam", gs}}), 3, 60);
   expect_exhaustive_agreement(*preset("oware", {{"skip_12", "true"}}), 3, 40);
@@ -280,6 +303,80 @@ TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
     } catch (const VariantError& e) {
       EXPECT_NE(std::string(e.what()).find("cannot hold"), std::string::npos) << e.what();
     }
+  }
+}
+
+// The exact final margin of the player to move by plain alpha-beta over the game as naqala
+// plays it from s (the stop, the cycle rule on repetitions along the path; no table, so the
+// path decides every repetition).
+int game_margin(const State& s, std::vector<std::uint64_t>& path, int alpha = -1000,
+                int beta = 1000) {
+  const Player me = s.to_move();
+  auto ended_margin = [&](const State& e) {
+    const int m = e.store(me) - e.store(opponent(me));
+    return !e.outcome().winner && m != 0 ? 0 : m;
+  };
+  if (s.is_over()) return ended_margin(s);
+  const std::uint64_t h = s.hash();
+  if (std::find(path.begin(), path.end(), h) != path.end()) {
+    State e = s;
+    e.end_by_cycle();
+    return ended_margin(e);
+  }
+  path.push_back(h);
+  State::MoveList moves;
+  s.legal_moves(moves);
+  int best = -1000;
+  for (auto m : moves) {
+    State c = s;
+    c.play(m);
+    const int v = c.to_move() == me ? game_margin(c, path, alpha, beta)
+                                    : -game_margin(c, path, -beta, -alpha);
+    best = std::max(best, v);
+    alpha = std::max(alpha, v);
+    if (alpha >= beta) break;
+  }
+  path.pop_back();
+  return best;
+}
+
+TEST(SowingSolve, BoundsHoldTheTrueMarginAndExactOnesMatch) {
+  for (const std::string cycle : {"owner", "draw"}) {
+    const auto rules = preset("oware", {{"cycle", cycle}});
+    const auto db = SowingDb::build(*rules, 2, {});
+    Rng rng(3);
+    int tried = 0;
+    for (int game = 0; game < 400 && tried < 6; ++game) {
+      // 3 or 4 seeds in the pits and stores near the stop at 25.
+      const int n = 3 + static_cast<int>(rng.below(2));
+      std::array<int, 12> pits{};
+      for (int k = 0; k < n; ++k) ++pits[rng.below(12)];
+      const int south = 18 + static_cast<int>(rng.below(7)), north = 48 - n - south;
+      if (north > 24 || north < 0) continue;
+      std::string text;
+      for (int i = 0; i < 12; ++i)
+        text += std::to_string(pits[i]) + (i == 5 ? "/" : i == 11 ? "/" : ",");
+      text += std::to_string(south) + "," + std::to_string(north) + (rng.below(2) ? "/S" : "/N");
+      const State s = State::from_position(*rules, text);
+      if (s.is_over()) continue;
+      ++tried;
+      std::vector<std::uint64_t> path;
+      const int truth = game_margin(s, path);
+      const auto p = solve_sowing(s, &db, 1);
+      ASSERT_LE(p.low, truth) << s.position();
+      ASSERT_GE(p.high, truth) << s.position();
+      if (p.exact()) {
+        ASSERT_FALSE(p.optimal_moves.empty()) << s.position();
+        for (const auto& m : p.optimal_moves) {  // each optimal move reaches the value
+          State c = s;
+          c.play(*s.parse_move(m));
+          std::vector<std::uint64_t> after{s.hash()};
+          const int v = c.to_move() == s.to_move() ? game_margin(c, after) : -game_margin(c, after);
+          EXPECT_EQ(v, truth) << s.position() << " move " << m;
+        }
+      }
+    }
+    EXPECT_EQ(tried, 6);
   }
 }
 
