@@ -1,5 +1,5 @@
 // naqala_bg_match: cubeless money games between naqala's neural engine and an opponent, to
-// measure strength (docs/backgammon.md, "Strength"). Not a test: it runs for minutes to
+// measure strength (docs/games/backgammon.md, "Strength"). Not a test: it runs for minutes to
 // hours, under nice, in the background.
 //
 //   naqala_bg_match --opponent gnubg|pubeval --games N [--plies P] [--seed S]

@@ -1,5 +1,5 @@
 #pragma once
-// Bear-off databases, computed by naqala itself (docs/backgammon.md, "Bear-off databases").
+// Bear-off databases, computed by naqala itself (docs/games/backgammon.md, "Bear-off databases").
 //
 // One-sided: every position of up to 15 checkers on the six home points (54,264), with the
 // distribution of the number of rolls needed to bear them all off (playing to minimise the

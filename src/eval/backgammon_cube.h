@@ -1,7 +1,7 @@
 #pragma once
 // Money-play cube decisions from cubeless probabilities: Janowski's interpolation between
 // the dead cube (cubeless equity) and a fully live cube, weighted by a cube efficiency
-// (docs/backgammon.md, "Cube decisions"). Equities are per unit of the current cube, for
+// (docs/games/backgammon.md, "Cube decisions"). Equities are per unit of the current cube, for
 // the player on roll, before his roll.
 #include <string>
 

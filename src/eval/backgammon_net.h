@@ -2,7 +2,7 @@
 // Backgammon neural evaluation: three multi-layer perceptrons (contact, crashed, race), each
 // giving the five cubeless probabilities of the side on roll: win, win a gammon (or more),
 // win a backgammon, lose a gammon (or more), lose a backgammon. The input encoding and the
-// position classes are described in docs/backgammon.md ("The neural evaluation").
+// position classes are described in docs/games/backgammon.md ("The neural evaluation").
 //
 // Inference allocates nothing: the inputs are a short sparse list (most units are zero) and
 // the hidden layer is summed from the weight rows of the non-zero inputs, with AVX2 and FMA

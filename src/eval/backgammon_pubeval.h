@@ -1,7 +1,7 @@
 #pragma once
 // Pubeval: Gerry Tesauro's public-domain linear move evaluator (1993), the field's usual
 // baseline opponent. Written for naqala from its published description and weight vectors
-// (docs/backgammon.md, "Pubeval"): one weight vector for contact, one for races, over 122
+// (docs/games/backgammon.md, "Pubeval"): one weight vector for contact, one for races, over 122
 // inputs of the position after the move.
 #include "games/backgammon/backgammon.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// TD(lambda) self-play training of the backgammon networks (docs/backgammon.md, "Training").
+// TD(lambda) self-play training of the backgammon networks (docs/games/backgammon.md, "Training").
 // Each game is played cubeless by the net at 0 ply (the bear-off databases where they
 // apply); afterwards every position is moved towards its lambda-return (the forward view of
 // TD(lambda), computed from the values the net gave during the game). Game g's dice come

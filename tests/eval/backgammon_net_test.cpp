@@ -125,7 +125,7 @@ TEST(BackgammonNet, MirroredPositionsEvaluateMirrored) {
 }
 
 TEST(BackgammonNet, ShippedWeightsGiveFixedValues) {
-  // Fixed by the shipped file (docs/backgammon.md names the command and seed that made it);
+  // Fixed by the shipped file (docs/games/backgammon.md names the command and seed that made it);
   // retraining changes them on purpose, and then these numbers.
   const Net& net = bgeval::shipped_net();
   std::vector<Board> boards;

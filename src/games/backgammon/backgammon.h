@@ -1,5 +1,5 @@
 #pragma once
-// Backgammon (docs/backgammon.md): board, move generation, dice, doubling cube, match
+// Backgammon (docs/games/backgammon.md): board, move generation, dice, doubling cube, match
 // score. One ply is a complete move of all dice, a cube action (double / take / drop), the
 // decision to roll when a double was possible, or a pass when the dice cannot be played.
 // Rolls are chance nodes.
