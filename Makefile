@@ -35,7 +35,7 @@ test: release
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 test-asan: asan
-	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE 'slow|gnubg|e2e' $(CTEST_ARGS)
+	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE 'slow|gnubg|e2e|mpi' $(CTEST_ARGS)
 
 bench: release
 	@$(RELEASE)/bench/naqala_bench
