@@ -279,6 +279,7 @@ try {
     await phone.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
     const id = await newGame({ variant: "backgammon", level: 1, side: "south" });
     await phone.goto(`${base}/#/game/${id}`);
+    await phone.reload();  // a fresh document on the game route (the lobby's page was loaded first)
     await bgTurn(phone);
     const w = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(w >= 380 && w <= 390, `the board is ${w}px wide on a 390px screen`);
@@ -613,6 +614,7 @@ try {
     await phone.goto(base);
     await phone.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
     await phone.goto(gameUrl);
+    await phone.reload();  // a fresh document on the game route (the lobby's page was loaded first)
     await phone.waitForSelector("#board .pit");
     const box = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(box >= 380 && box <= 390, `board is ${box}px wide on a 390px screen`);
