@@ -29,6 +29,18 @@ std::string describe(double value) {
   return (value >= 0 ? "+" : "") + fixed(value, 2);
 }
 
+// A margin proof (the Kalah solver's or the sowing database search's) as the engine reports it.
+engine::Proof to_proof(const auto& m) {
+  engine::Proof p;
+  p.decided = m.decided();
+  p.exact = m.exact();
+  p.low = m.low;
+  p.high = m.high;
+  p.nodes = m.nodes;
+  p.seconds = m.seconds;
+  return p;
+}
+
 // Kalah-like rulesets go to the exact solver of src/solve (a database from `db`, or a small
 // one built in memory), every other one to the engine's AND/OR prover.
 engine::Proof prove(const AnyState& state, double seconds, const std::string& db_file) {
@@ -46,28 +58,14 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
     // Oware, Awale, ...: the search on top of the database, bounded by the time (30 s).
     const auto db = solve::SowingDb::load(db_file);
     const auto m = solve::solve_sowing(typed->typed(), &db, seconds > 0 ? seconds : 30);
-    engine::Proof p;
-    p.decided = m.decided();
-    p.exact = m.exact();
-    p.low = m.low;
-    p.high = m.high;
-    p.nodes = m.nodes;
-    p.seconds = m.seconds;
-    return p;
+    return to_proof(m);
   }
   const sowing::State& s = typed->typed();
   const auto db =
       db_file.empty() ? solve::EndgameDb::build(*rules, 12, 2) : solve::EndgameDb::load(db_file);
   solve::Solver solver(*rules, s.rules().total_seeds, &db, 256);
   const auto m = solve::prove_margin(s, solver, seconds);
-  engine::Proof p;
-  p.decided = m.decided();
-  p.exact = m.exact();
-  p.low = m.low;
-  p.high = m.high;
-  p.nodes = m.nodes;
-  p.seconds = m.seconds;
-  return p;
+  return to_proof(m);
 }
 
 // Engine options that set a limit of their own.
