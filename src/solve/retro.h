@@ -317,8 +317,10 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
   for (int n = from; n <= to; ++n) {
     if (schedule.before_level) schedule.before_level(n);
     const std::uint64_t count = index.count(n);
-    auto [first, last] = schedule.slice ? schedule.slice(n, count)
-                                        : std::pair<std::uint64_t, std::uint64_t>{0, count};
+    // Plain names, not a structured binding: clang 14 (`make fuzz`) cannot capture those.
+    const auto range = schedule.slice ? schedule.slice(n, count)
+                                      : std::pair<std::uint64_t, std::uint64_t>{0, count};
+    const std::uint64_t first = range.first, last = range.second;
     constexpr std::uint64_t kBlock = 1 << 14;
     p.level = n;
     p.level_boards = count;

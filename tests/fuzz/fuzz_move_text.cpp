@@ -41,6 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (s->is_chance_node()) return 0;
+  // A resignation ("resign gammon") is an action, not one of the listed moves.
+  if (next->is_over() && next->outcome().reason == EndReason::Resignation) return 0;
   // The move played must be one the rules list: some legal move leads to the same position.
   const auto moves = s->legal_moves();
   const bool listed = std::any_of(moves.begin(), moves.end(), [&](const std::string& m) {

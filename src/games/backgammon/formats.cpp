@@ -174,7 +174,10 @@ MatchKey decode_match_id(std::string_view id) {
   k.turn = static_cast<int>(bits.get(11, 1));
   k.doubled = bits.get(12, 1);
   k.resigned = static_cast<int>(bits.get(13, 2));
+  // Higher die first, as encode_match_id writes them (gnubg keeps the order rolled; the game
+  // does not depend on it), so that an ID reads back as the same key.
   k.dice = {static_cast<int>(bits.get(15, 3)), static_cast<int>(bits.get(18, 3))};
+  if (k.dice[0] < k.dice[1]) std::swap(k.dice[0], k.dice[1]);
   k.match_to = static_cast<int>(bits.get(21, 15));
   k.score = {static_cast<int>(bits.get(36, 15)), static_cast<int>(bits.get(51, 15))};
   k.jacoby = !bits.get(66, 1);

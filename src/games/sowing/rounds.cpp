@@ -142,7 +142,8 @@ void State::end_round(EndReason reason, Remaining remaining, std::optional<Playe
       take(h, remaining == Remaining::Owner ? owner_of(h) : *emptied);
   const int s = store(Player::South), n = store(Player::North);
   last_round_ = {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(n)};
-  if (s != n) ++rounds_won_[s > n ? 0 : 1];
+  // Counted up to 255 (the position text's limit), never wrapped: a game may last that long.
+  if (s != n && rounds_won_[s > n ? 0 : 1] < 255) ++rounds_won_[s > n ? 0 : 1];
   auto finish = [&](std::optional<Player> winner) {
     reason_ = reason;
     result_ = !winner                    ? Result::Draw

@@ -434,7 +434,17 @@ State State::from_position(const Rules& rules, std::string_view text) {
       throw ParseError("position '" + std::string(text) + "' holds " + std::to_string(total) +
                        " seeds; " + rules.name + " is played with " +
                        std::to_string(rules.total_seeds));
+    const State as_written = s;
     s.check_general();
+    if (rules.rounds != RoundKind::None && s.is_over()) {
+      // A game of rounds that is over was written after its last round was counted (round,
+      // starter, rounds won, match points): reading it must not count that round again.
+      s.round_ = as_written.round_;
+      s.round_starter_ = as_written.round_starter_;
+      s.rounds_won_ = as_written.rounds_won_;
+      s.match_ = as_written.match_;
+      s.passed_ = as_written.passed_;
+    }
     return s;
   }
   if (total != rules.total_seeds)

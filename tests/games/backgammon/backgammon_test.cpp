@@ -285,6 +285,14 @@ TEST(Backgammon, GnubgIdRoundTrip) {
   EXPECT_GE(checked, 300);
 }
 
+// Found by fuzz_backgammon_formats: a match ID with the lower die first (gnubg keeps the order
+// rolled) came back from encode_match_id with the dice swapped, so not as the same key.
+TEST(Backgammon, MatchIdWithTheLowerDieFirstReadsBackTheSame) {
+  const MatchKey k = decode_match_id("cATakessAAAA");
+  EXPECT_GE(k.dice[0], k.dice[1]);
+  EXPECT_EQ(decode_match_id(encode_match_id(k)), k);
+}
+
 TEST(Backgammon, MoneySessionScoreRoundTrips) {
   // A money session at 37-48 with the Jacoby rule, North on roll with 5-3: the score stays.
   const std::string id = "4HPwATDgc/ABMA:cIkOAFACgAEE";

@@ -172,6 +172,17 @@ TEST(NamNam, OriginIsNotSkipped) {
   EXPECT_EQ(s.position(), "1,1,1,1,1,1/1,1,1,1,1,1/18,18/N");
 }
 
+// Found by fuzz_sowing_invariants (tests/fuzz/regressions): a finished game's text, written
+// after its last round was counted, counted that round again when read (round:116, won 58,39).
+TEST(NamNam, AFinishedGameReadsBackAsWritten) {
+  const std::string over =
+      "0,0,0,0,0,0/0,0,0,0,0,0/0,48/N/owners:SNSNNSNNNNNN/round:115/won:58,38";
+  State s = at(preset("namnam"), over.c_str());
+  EXPECT_TRUE(s.is_over());
+  EXPECT_EQ(s.position(), over);
+  EXPECT_EQ(s.rounds_won(Player::North), 38);
+}
+
 // S4:378: a player whose pits are empty passes.
 TEST(NamNam, EmptyPlayerPasses) {
   State s = at(preset("namnam"), "0,0,0,0,1,2/0,0,0,0,0,0/21,24/N");
