@@ -124,13 +124,13 @@ bool in_joint_phase(const AnyState& state) {
 
 // The sowing of ply `ply` for the view: its laps without what the board already says
 // elsewhere. A sowing too long to watch (over 200 laps) is not sent.
-json path_view(SowTrace trace, std::size_t ply) {
-  if (trace.laps.empty() || trace.laps.size() > 200) return nullptr;
-  for (auto& lap : trace.laps) {
+json path_view(json laps, std::size_t ply) {
+  if (laps.empty() || laps.size() > 200) return nullptr;
+  for (auto& lap : laps) {
     lap["board"].erase("position");
     lap["board"].erase("to_move");
   }
-  return {{"ply", ply}, {"laps", std::move(trace.laps)}};
+  return {{"ply", ply}, {"laps", std::move(laps)}};
 }
 
 }  // namespace
@@ -688,7 +688,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
     throw ApiError(400, e.what());
   }
   g.state = std::move(next);
-  g.path = path_view(std::move(trace), g.plies.size() + 1);
+  g.path = path_view(std::move(trace.laps()), g.plies.size() + 1);
   if (clocked) {
     std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
     mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
