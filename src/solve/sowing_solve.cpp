@@ -187,7 +187,10 @@ SowingProof solve_sowing(const State& s, const SowingDb* db, double seconds) {
       // Proven optimal: no other move can do better than this one surely does.
       if (x.low >= proof.high) proof.optimal_moves.push_back(s.format_move(x.move));
     }
-    if (proof.exact() || !search.cut()) break;
+    // The root's own database entry can make the value exact before the search has proven
+    // any move (its bounds come from the database, the moves' from the search below it):
+    // then go deeper until a move reaches the value, or nothing more is cut.
+    if ((proof.exact() && !proof.optimal_moves.empty()) || !search.cut()) break;
   }
   proof.nodes = search.nodes();
   proof.seconds = search.elapsed();

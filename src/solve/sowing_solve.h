@@ -25,7 +25,10 @@ namespace naqala::solve {
 struct SowingProof {
   int low = 0, high = 0;  // the final margin of the player to move lies in [low, high]
   std::string best_move;  // the move with the best proven lower bound (empty: none)
-  std::vector<std::string> optimal_moves;  // every move proven optimal (once exact)
+  // Every move proven optimal. The search goes on while the value is exact but no move is
+  // proven (the root's own database entry can settle the value first); only a time limit can
+  // leave an exact value with this empty.
+  std::vector<std::string> optimal_moves;
   std::uint64_t nodes = 0;
   double seconds = 0;
   int depth = 0;  // plies of the last completed iteration
