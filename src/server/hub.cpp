@@ -13,15 +13,28 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/record.h"
-#include "core/json_text.h"
+#include "server/perfect_play.h"
 
 namespace naqala::server {
 
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A stored ply played on the state: a move, or a chance outcome (side '*', dice).
+void apply_ply(AnyState& state, const MoveRow& m) {
+  if (m.side == '*')
+    state.apply_chance(m.text);
+  else
+    state.play(m.text);
+}
+
+}  // namespace
 
 struct Hub::Live {
   GameRow row;
@@ -183,12 +196,7 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
   auto fresh = g->game->new_game();
   g->state = fresh->position() == row.start_position ? std::move(fresh)
                                                      : g->game->from_position(row.start_position);
-  for (const auto& m : moves) {
-    if (m.side == '*')
-      g->state->apply_chance(m.text);
-    else
-      g->state->play(m.text);
-  }
+  for (const auto& m : moves) apply_ply(*g->state, m);
   g->plies = moves;
   g->simultaneous = in_joint_phase(*g->state);
   g->timer = std::make_unique<asio::steady_timer>(io_);
@@ -520,15 +528,30 @@ json Hub::review(const std::string& id) {
   json boards = json::array({state->board_json()});
   json plies = json::array();
   for (const auto& m : g.plies) {
-    if (m.side == '*')
-      state->apply_chance(m.text);
-    else
-      state->play(m.text);
+    apply_ply(*state, m);
     boards.push_back(state->board_json());
     plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
   }
   release_if_idle(id);
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
+}
+
+void Hub::add_endgame_db(const std::string& path) {
+  endgame_dbs_.push_back(std::make_shared<const solve::SowingDb>(solve::SowingDb::load(path)));
+}
+
+json Hub::analysis(const std::string& id, int ply) {
+  Live& g = live(id);
+  if (ply < 0 || ply > static_cast<int>(g.plies.size()))
+    throw ApiError(400, "ply " + std::to_string(ply) + " is not in this game (0 to " +
+                            std::to_string(g.plies.size()) + ")");
+  auto state = g.game->from_position(g.row.start_position);
+  for (int k = 0; k < ply; ++k) apply_ply(*state, g.plies[static_cast<std::size_t>(k)]);
+  release_if_idle(id);
+  json out = perfect_play(*state, endgame_dbs_);
+  out["id"] = id;
+  out["ply"] = ply;
+  return out;
 }
 
 // ---------------------------------------------------------------- views
@@ -964,8 +987,10 @@ void Hub::handle(Client& c, std::string_view message) {
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
-    c.send(std::make_shared<const std::string>(json_text(json{
-        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}})));
+    c.send(std::make_shared<const std::string>(
+        json_text(json{{"type", "error"},
+                       {"status", 500},
+                       {"message", std::string("internal error: ") + e.what()}})));
   }
 }
 
@@ -1032,8 +1057,7 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
       throw ApiError(409, "the computer plays every game to the end; resign instead");
     auto& used = g.row.extra["draw_offers"][index(me)];
     if (is_toguz(*g.game) && used.get<int>() >= 3)
-      throw ApiError(409,
-                     "each player may offer a draw at most 3 times per game (docs/server.md)");
+      throw ApiError(409, "each player may offer a draw at most 3 times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);
