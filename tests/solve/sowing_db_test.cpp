@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
+#include "scratch_dir.h"
 #include "solve/sowing_solve.h"
 
 namespace naqala::solve {
@@ -235,10 +236,9 @@ TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
 TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
   namespace fs = std::filesystem;
   const auto rules = preset("oware");
-  const std::string dir = ::testing::TempDir() + "naqala_sowing_db_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string path = dir + "/oware.db";
+  const naqala::testing::ScratchDir scratch;
+  const std::string dir = scratch.path().string();
+  const std::string path = scratch / "oware.db";
   const auto whole = SowingDb::build(*rules, 7, {});
   whole.save(path);
   {
@@ -291,7 +291,6 @@ TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
     ASSERT_EQ(resumed.bounds_at(k).low, whole.bounds_at(k).low) << k;
     ASSERT_EQ(resumed.bounds_at(k).high, whole.bounds_at(k).high) << k;
   }
-  fs::remove_all(dir);
 }
 
 TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
