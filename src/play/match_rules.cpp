@@ -1,6 +1,7 @@
 #include "play/match_rules.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/error.h"
 
@@ -97,6 +98,48 @@ MatchRules match_rules(const VariantInfo& info) {
   r.resignation = f.text("resignation");
   r.source = f.text("source");
   return r;
+}
+
+namespace {
+
+std::string list_text(const std::vector<int>& values, const char* last) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += i + 1 == values.size() ? std::string(" ") + last + " " : ", ";
+    out += std::to_string(values[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string match_rules_text(const MatchRules& r) {
+  std::string t;
+  if (r.clock_ms) {
+    t += "a chess clock of " + std::to_string(r.clock_ms / 60000) + " minutes per player";
+    if (r.increment_ms) t += " plus " + std::to_string(r.increment_ms / 1000) + " s a move";
+    t += "; a fallen flag loses the game";
+    if (r.game_cap_ms)
+      t += "; a game is stopped after " + std::to_string(r.game_cap_ms / 60000) +
+           " minutes and its result as it stands is final";
+    t += ". ";
+  }
+  if (r.draw_offers)
+    t +=
+        "Each player may offer a draw at most " + std::to_string(r.draw_offers) + " times a game. ";
+  if (!r.best_of.empty()) t += "Matches are best of " + list_text(r.best_of, "or") + " games. ";
+  if (r.match_draw == MatchDraw::BothWin)
+    t += "In a match a drawn game counts as a win for each player. ";
+  if (r.knockout_tie == KnockoutTie::AllResults)
+    t += "A tied knockout match is decided by the two players' results in the whole tournament "
+         "so far. ";
+  if (!r.match_to.empty()) t += "Matches to " + list_text(r.match_to, "or") + " points. ";
+  if (!r.series.empty()) t += "Series of " + list_text(r.series, "or") + " games. ";
+  if (!r.resignation.empty()) t += "Etiquette: " + r.resignation + ". ";
+  if (t.empty()) return "";
+  t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  return "Tournament play: " + t;
 }
 
 const char* to_string(MatchDraw draw) {

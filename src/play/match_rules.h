@@ -40,6 +40,10 @@ MatchRules match_rules(const VariantInfo& info);
 // The rules as the API shows them (GET /api/variants: `tournament`).
 nlohmann::json to_json(const MatchRules& rules);
 
+// The rules in plain English for `naqala rules` ("Tournament play: ..."); "" when the rules
+// declare none.
+std::string match_rules_text(const MatchRules& rules);
+
 const char* to_string(MatchDraw draw);   // "half", "both_win"
 const char* to_string(KnockoutTie tie);  // "replay", "all_results"
 

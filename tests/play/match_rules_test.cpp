@@ -80,6 +80,18 @@ TEST(MatchRules, VariantFilesCheckTheTournamentTable) {
   EXPECT_THROW(sowing::load_rules(base + "match_draw = \"coin\"\n", "mine.toml", {}), VariantError);
 }
 
+TEST(MatchRules, InPlainEnglish) {
+  EXPECT_EQ(match_rules_text(match_rules(make_game("oware")->info())),
+            "Tournament play: A chess clock of 20 minutes per player; a fallen flag loses the "
+            "game. Matches are best of 3, 5 or 7 games. In a match a drawn game counts as a win "
+            "for each player.");
+  const std::string toguz = match_rules_text(match_rules(make_game("toguz")->info()));
+  EXPECT_NE(toguz.find("stopped after 120 minutes"), std::string::npos) << toguz;
+  EXPECT_NE(toguz.find("at most 3 times a game"), std::string::npos) << toguz;
+  EXPECT_NE(toguz.find("whole tournament so far"), std::string::npos) << toguz;
+  EXPECT_EQ(match_rules_text(match_rules(make_game("kalah")->info())), "");
+}
+
 TEST(Clocks, PresetsComeFromTheRules) {
   EXPECT_EQ(clock_preset_list(), "none, oware (20 min), toguz (60 min, game capped at 2 hours)");
   const auto oware = find_clock_preset("oware");
