@@ -16,6 +16,9 @@
 #include "core/json_text.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
+#include "play/clocks.h"
+#include "play/match_rules.h"
+#include "play/match_scoring.h"
 #include "play/record.h"
 #include "server/perfect_play.h"
 
@@ -52,6 +55,7 @@ struct Hub::Live {
   std::set<Client*> watchers;
   Rng dice;
   std::optional<MatchRow> match;
+  play::MatchRules rules;  // the variant's match rules (draw offers), read once at opening
   // How the last ply was sown, lap by lap, for the browser's animation (null when the game
   // does not trace its sowing, or after a reload).
   json path;
@@ -101,16 +105,6 @@ std::string today() {
   char buf[16];
   std::strftime(buf, sizeof buf, "%Y.%m.%d", std::gmtime(&t));
   return buf;
-}
-
-bool is_toguz(const AnyGame& game) {
-  return game.info().name.starts_with("toguz");
-}
-
-// docs/server.md (match rules): a drawn Oware game counts as a win for each player in a match.
-bool draw_counts_for_both(const AnyGame& game) {
-  const auto& n = game.info().name;
-  return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
 }
 
 const char* result_tag(std::optional<Player> winner) {
@@ -192,6 +186,7 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
   auto g = std::make_unique<Live>();
   g->row = row;
   g->game = make_game(row.variant);
+  g->rules = play::match_rules(g->game->info());
   // The usual start needs no parsing; other starts round-trip through the position text.
   auto fresh = g->game->new_game();
   g->state = fresh->position() == row.start_position ? std::move(fresh)
@@ -305,7 +300,8 @@ json Hub::variants() {
                    {"family", v.family},
                    {"summary", v.summary},
                    {"aliases", v.aliases},
-                   {"options", opts}});
+                   {"options", opts},
+                   {"tournament", play::to_json(play::match_rules(v))}});
   }
   return out;
 }
@@ -382,37 +378,29 @@ json Hub::create_game(const json& body) {
           "field \"clock\" must be an object: {\"preset\": \"oware\"|\"toguz\"|\"none\"} or "
           "{\"minutes\": M, \"increment\": S}");
     if (it->contains("preset")) {
+      // The presets are the rules' own tournament clocks (src/play/clocks.h).
       const std::string preset = text_field(*it, "preset");
-      if (preset == "oware")
-        clock = {
-            {"initial_ms", 20 * 60000}, {"increment_ms", 0}, {"cap_ms", 0}, {"preset", "oware"}};
-      else if (preset == "toguz")
-        clock = {{"initial_ms", 60 * 60000},
-                 {"increment_ms", 0},
-                 {"cap_ms", 120 * 60000},
-                 {"preset", "toguz"}};
+      if (const auto found = play::find_clock_preset(preset))
+        clock = play::to_json(*found);
       else if (preset != "none")
-        throw ApiError(400, "clock preset '" + preset +
-                                "' is unknown; presets: none, oware (20 min), toguz "
-                                "(60 min, game capped at 2 hours)");
+        throw ApiError(
+            400, "clock preset '" + preset + "' is unknown; presets: " + play::clock_preset_list());
     } else {
       const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
       const double increment = number_field(*it, "increment", 0, 0, 60);
-      clock = {{"initial_ms", static_cast<std::int64_t>(minutes * 60000)},
-               {"increment_ms", static_cast<std::int64_t>(increment * 1000)},
-               {"cap_ms", 0},
-               {"preset", "custom"}};
+      clock = play::to_json(play::custom_clock(minutes, increment));
     }
   }
 
   const int best_of = static_cast<int>(number_field(body, "best_of", 1, 1, 9));
-  if (best_of % 2 == 0 || (body.contains("best_of") && body["best_of"].get<double>() != best_of))
+  if (!play::valid_best_of(best_of) ||
+      (body.contains("best_of") && body["best_of"].get<double>() != best_of))
     throw ApiError(400, "field \"best_of\" must be 1, 3, 5, 7 or 9");
   std::optional<std::int64_t> match_id;
   if (best_of > 1) {
     MatchRow m;
     m.best_of = best_of;
-    m.draw_rule = draw_counts_for_both(*game) ? "both_win" : "half";
+    m.draw_rule = play::to_string(play::match_rules(game->info()).match_draw);
     m.players = json::array({seats[index(mine)], other});
     match_id = store_.add_match(m);
   }
@@ -604,9 +592,9 @@ json Hub::view(const Live& g) const {
   } else {
     v["joint"] = nullptr;
   }
-  if (is_toguz(*g.game)) {
+  if (const int limit = g.rules.draw_offers) {
     const auto& used = g.row.extra["draw_offers"];
-    v["draw_offers_left"] = {3 - used[0].get<int>(), 3 - used[1].get<int>()};
+    v["draw_offers_left"] = {limit - used[0].get<int>(), limit - used[1].get<int>()};
   } else {
     v["draw_offers_left"] = nullptr;
   }
@@ -773,18 +761,14 @@ void Hub::after_change(Live& g) {
       const auto winner = player_from(g.row.outcome["winner"]);
       const bool a_south = g.row.extra.value("a_side", "south") == "south";
       MatchRow& m = *g.match;
-      if (!winner) {
-        const double share = m.draw_rule == "both_win" ? 1.0 : 0.5;
-        m.points_a += share;
-        m.points_b += share;
-      } else if ((*winner == Player::South) == a_south) {
-        m.points_a += 1;
-      } else {
-        m.points_b += 1;
-      }
-      const double target = m.best_of / 2 + 1;
-      m.over = (std::max(m.points_a, m.points_b) >= target && m.points_a != m.points_b) ||
-               g.row.match_game >= m.best_of;
+      play::MatchScore score{
+          m.best_of, m.draw_rule == "both_win" ? play::MatchDraw::BothWin : play::MatchDraw::Half,
+          m.points_a, m.points_b, g.row.match_game - 1};
+      play::score_game(
+          score, winner ? std::optional<int>((*winner == Player::South) != a_south) : std::nullopt);
+      m.points_a = score.points_a;
+      m.points_b = score.points_b;
+      m.over = score.over;
       store_.update_match(m);
       if (!m.over) start_next_game(g);
       store_.update_game(g.row);
@@ -1056,8 +1040,10 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
     if (g.row.seats[index(opponent(me))].value("kind", "") == "computer")
       throw ApiError(409, "the computer plays every game to the end; resign instead");
     auto& used = g.row.extra["draw_offers"][index(me)];
-    if (is_toguz(*g.game) && used.get<int>() >= 3)
-      throw ApiError(409, "each player may offer a draw at most 3 times per game (docs/server.md)");
+    if (g.rules.draw_offers && used.get<int>() >= g.rules.draw_offers)
+      throw ApiError(409, "each player may offer a draw at most " +
+                              std::to_string(g.rules.draw_offers) +
+                              " times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);

@@ -14,6 +14,7 @@
 #include <utility>  // before Asio: Boost 1.74 uses std::exchange without it
 
 #include "core/json_text.h"
+#include "play/clocks.h"
 #include "server/db_lock.h"
 #include "server/hub.h"
 #include "server/store.h"
@@ -388,6 +389,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (path == "/api/health" && get) return reply_json(req, http::status::ok, {{"ok", true}});
         if (path == "/api/variants" && get)
           return reply_json(req, http::status::ok, hub.variants());
+        if (path == "/api/clocks" && get)
+          return reply_json(req, http::status::ok, play::clock_presets_json());
         if (path == "/api/rules" && get) {
           const std::string v = query_param(query, "variant");
           if (v.empty()) throw ApiError(400, "give the variant: /api/rules?variant=oware");

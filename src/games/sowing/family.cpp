@@ -61,6 +61,7 @@ class SowingGame : public AnyGame {
     info_.summary = rules_->summary;
     info_.aliases = rules_->aliases;
     info_.options = rules_->options;
+    info_.tournament = rules_->tournament;
   }
   const VariantInfo& info() const override { return info_; }
   std::string spec() const override {
