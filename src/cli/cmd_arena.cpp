@@ -7,11 +7,11 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/engine_flags.h"
 #include "cli/terminal.h"
 #include "core/error.h"
-#include "engine/arena.h"
 #include "core/json_text.h"
-#include "protocol/external_engine.h"
+#include "engine/arena.h"
 
 namespace naqala::cli {
 
@@ -76,27 +76,14 @@ void add_arena_command(CLI::App& app) {
     int games = 100, threads = 1, opening_plies = 4;
     std::uint64_t seed = 1;
     bool json = false, quiet = false;
-    double movetime = 0, grace = 10, time_margin = 0.2;
-    std::string tc;
+    EngineFlags engine;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant")->required();
   cmd->add_option("--engine", a->engines,
                   "Engine spec (twice): level:N, alphabeta:time=S,..., mcts:sims=N,..., random, "
                   "or 'cmd:COMMAND ARGS' for a program that speaks the engine protocol");
-  cmd->add_option("--movetime", a->movetime,
-                  "Seconds per move for every engine (default: each engine's own limits; 1 s "
-                  "for a cmd: engine)")
-      ->check(CLI::Range(0.0, 86400.0));
-  cmd->add_option("--tc", a->tc,
-                  "Game clock BASE+INC in seconds (e.g. 60+0.5): a fallen flag loses the game");
-  cmd->add_option("--time-margin", a->time_margin,
-                  "Seconds a clock may run below zero before its flag falls (default 0.2)")
-      ->check(CLI::Range(0.0, 3600.0));
-  cmd->add_option("--hang-seconds", a->grace,
-                  "Seconds past its time before a cmd: engine that gives no move loses as hung "
-                  "(default 10)")
-      ->check(CLI::Range(0.1, 86400.0));
+  add_engine_flags(cmd, a->engine);
   cmd->add_option("--ladder", a->ladder,
                   "Play each level of FROM-TO against the level below it, e.g. 1-10");
   cmd->add_option("--games", a->games, "Games per match (even: each opening twice; default 100)")
@@ -117,27 +104,12 @@ void add_arena_command(CLI::App& app) {
     base.threads = a->threads;
     base.opening_plies = a->opening_plies;
     base.seed = a->seed;
-    base.movetime = a->movetime;
-    base.time_margin = a->time_margin;
-    if (!a->tc.empty()) {
-      double inc = 0;
-      char extra = 0;
-      const int n = std::sscanf(a->tc.c_str(), "%lf+%lf%c", &base.clock_base, &inc, &extra);
-      if (n < 1 || n > 2 || base.clock_base <= 0 || inc < 0 ||
-          (n == 1 && a->tc.find_first_not_of("0123456789.") != std::string::npos))
-        throw Error("--tc " + a->tc + ": write BASE or BASE+INC in seconds, e.g. 60+0.5");
-      base.clock_increment = inc;
-      if (a->movetime > 0) throw Error("give --movetime or --tc, not both");
-    }
-    protocol::ExternalOptions external;
-    external.grace_seconds = a->grace;
-    if (a->movetime > 0) external.movetime = a->movetime;
-    base.make_engine = [external](const AnyGame& game,
-                                  const std::string& spec) -> std::unique_ptr<engine::Engine> {
-      if (spec.rfind("cmd:", 0) == 0)
-        return std::make_unique<protocol::ExternalEngine>(game, spec.substr(4), external);
-      return engine::make_engine(game, spec);
-    };
+    const engine::EngineGameOptions times = game_options(a->engine);
+    base.movetime = times.movetime;
+    base.time_margin = times.time_margin;
+    base.clock_base = times.clock_base;
+    base.clock_increment = times.clock_increment;
+    base.make_engine = engine_factory(a->engine);
     if (!a->ladder.empty()) {
       if (!a->engines.empty()) throw Error("give --ladder or two --engine, not both");
       int from = 0, to = 0;

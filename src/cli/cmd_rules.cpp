@@ -6,11 +6,12 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/terminal.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/rng.h"
-#include "cli/terminal.h"
 #include "games/registry.h"
+#include "play/match_rules.h"
 
 namespace naqala::cli {
 
@@ -121,7 +122,11 @@ void add_rules_command(CLI::App& app) {
   cmd->callback([a] {
     if (a->check) return run_check(*a);
     // Wrapped to the terminal (80 columns when the output goes to a file or a pipe).
-    std::cout << wrap(make_game(a->variant)->rules_text(), terminal_width());
+    const auto game = make_game(a->variant);
+    std::cout << wrap(game->rules_text(), terminal_width());
+    // The rules' own match and tournament rules, where the seeds give them.
+    if (const auto t = play::match_rules_text(play::match_rules(game->info())); !t.empty())
+      std::cout << "\n" << wrap(t + "\n", terminal_width());
   });
 }
 

@@ -19,6 +19,7 @@ void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
 void add_bench_eval_command(CLI::App& bench);    // `bench eval`, under `bench`

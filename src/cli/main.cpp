@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   naqala::cli::add_play_command(app);
   naqala::cli::add_analyze_command(app);
   naqala::cli::add_arena_command(app);
+  naqala::cli::add_tournament_command(app);
   naqala::cli::add_tune_command(app);
   naqala::cli::add_mat_command(app);
   naqala::cli::add_serve_command(app);

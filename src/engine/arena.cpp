@@ -22,7 +22,8 @@ double elo_of(double p) {
   return -400.0 * std::log10(1.0 / p - 1.0);
 }
 
-// Distinct openings by random play; repeats only when the game has too few of them.
+}  // namespace
+
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
                                        std::uint64_t seed) {
   Rng rng(seed);
@@ -50,8 +51,6 @@ std::vector<std::string> make_openings(const AnyGame& game, int count, int plies
   return out;
 }
 
-}  // namespace
-
 void elo_from_results(int wins, int draws, int losses, double& elo, double& margin) {
   const int n = wins + draws + losses;
   if (n == 0) {
@@ -78,6 +77,89 @@ void elo_from_results(int wins, int draws, int losses, double& elo, double& marg
   margin = (elo_of(std::min(mu + half, 1 - edge)) - elo_of(std::max(mu - half, edge))) / 2;
 }
 
+EngineGame play_engine_game(const AnyGame& game, const std::string& start_position,
+                            const std::array<Engine*, 2>& by_side,
+                            const std::array<std::string, 2>& names, const EngineGameOptions& o,
+                            Rng& dice) {
+  auto s = game.from_position(start_position);
+  GameHistory history{start_position, {}};
+  for (auto* e : by_side) e->new_game();
+  EngineGame r;
+  std::array<double, 2> clock{o.clock_base, o.clock_base};  // by side
+  int failed_side = -1;
+  std::string failure, failure_kind;
+  while (!s->is_over() && r.plies < o.max_plies) {
+    if (s->is_chance_node()) {
+      const std::string roll = s->sample_chance(dice);
+      s->apply_chance(roll);
+      history.moves.push_back(roll);
+      r.moves.emplace_back('*', roll);
+      continue;
+    }
+    const int side = index(s->to_move());
+    SearchRequest request;
+    request.history = &history;
+    request.limits.seconds = o.movetime;
+    if (o.clock_base > 0) {
+      request.on_clock = true;
+      request.clock = {clock[side], o.clock_increment};
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::string move;
+    try {
+      move = by_side[side]->think(*s, request).best_move;
+    } catch (const EngineFailure& f) {
+      failure_kind = f.kind();
+      failure = f.what();
+    }
+    const double used =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.seconds[side] += used;
+    ++r.decisions[side];
+    if (failure.empty() && o.clock_base > 0) {
+      clock[side] -= used;
+      if (clock[side] < -o.time_margin) {
+        failure_kind = "time forfeit";
+        failure = names[side] + " ran out of time";
+      }
+      clock[side] += o.clock_increment;
+    }
+    if (failure.empty()) {
+      try {
+        s->play(move);
+      } catch (const Error& err) {
+        failure_kind = "illegal move";
+        failure = names[side] + " played '" + move + "': " + err.what();
+      }
+    }
+    if (!failure.empty()) {
+      failed_side = side;
+      failure += " (position " + s->position() + ")";
+      break;
+    }
+    history.moves.push_back(move);
+    r.moves.emplace_back(side == 0 ? 'S' : 'N', move);
+    ++r.plies;
+  }
+  const Outcome out = s->outcome();
+  double south = out.south_points();
+  if (failed_side >= 0) {
+    // The engine that failed loses the game.
+    south = failed_side == 0 ? 0.0 : 1.0;
+    r.end = failure_kind;
+    r.failure = failure;
+  } else if (!s->is_over()) {
+    // Adjudicated by the score so far.
+    south = out.scores[0] > out.scores[1] ? 1.0 : out.scores[0] < out.scores[1] ? 0.0 : 0.5;
+    r.end = "adjudicated";
+  } else {
+    r.end = std::string(to_string(out.reason));
+  }
+  r.south_points = south;
+  r.result = south == 1.0 ? "1-0" : south == 0.0 ? "0-1" : "1/2-1/2";
+  return r;
+}
+
 ArenaResult run_arena(const ArenaOptions& o) {
   if (o.games < 1) throw Error("--games must be at least 1");
   if (o.threads < 1) throw Error("--threads must be at least 1");
@@ -98,6 +180,12 @@ ArenaResult run_arena(const ArenaOptions& o) {
   std::array<double, 2> seconds{};
   std::array<std::uint64_t, 2> moves{};
   std::exception_ptr failure;
+  EngineGameOptions game_options;
+  game_options.movetime = o.movetime;
+  game_options.clock_base = o.clock_base;
+  game_options.clock_increment = o.clock_increment;
+  game_options.time_margin = o.time_margin;
+  game_options.max_plies = o.max_plies;
 
   auto worker = [&](int thread) {
     try {
@@ -109,85 +197,24 @@ ArenaResult run_arena(const ArenaOptions& o) {
       std::array<std::uint64_t, 2> my_moves{};
       for (int g; (g = next.fetch_add(1)) < total;) {
         const int first_side = g % 2;  // engines[0] plays South in even games
-        auto s = local_game->from_position(openings[g / 2]);
-        GameHistory history{openings[g / 2], {}};
-        for (auto& e : engines) e->new_game();
-        std::array<double, 2> clock{o.clock_base, o.clock_base};  // by side
-        int plies = 0;
-        int failed_side = -1;
-        std::string failure, failure_kind;
-        while (!s->is_over() && plies < o.max_plies) {
-          if (s->is_chance_node()) {
-            const std::string roll = s->sample_chance(dice);
-            s->apply_chance(roll);
-            history.moves.push_back(roll);
-            continue;
-          }
-          const int side = index(s->to_move());
+        const std::array<Engine*, 2> by_side{engines[first_side].get(),
+                                             engines[1 - first_side].get()};
+        const std::array<std::string, 2> names{o.engines[first_side], o.engines[1 - first_side]};
+        const EngineGame played =
+            play_engine_game(*local_game, openings[g / 2], by_side, names, game_options, dice);
+        for (int side = 0; side < 2; ++side) {
           const int e = side == first_side ? 0 : 1;
-          SearchRequest request;
-          request.history = &history;
-          request.limits.seconds = o.movetime;
-          if (o.clock_base > 0) {
-            request.on_clock = true;
-            request.clock = {clock[side], o.clock_increment};
-          }
-          const auto start = std::chrono::steady_clock::now();
-          std::string move;
-          try {
-            move = engines[e]->think(*s, request).best_move;
-          } catch (const EngineFailure& f) {
-            failure_kind = f.kind();
-            failure = f.what();
-          }
-          const double used =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          my_seconds[e] += used;
-          ++my_moves[e];
-          if (failure.empty() && o.clock_base > 0) {
-            clock[side] -= used;
-            if (clock[side] < -o.time_margin) {
-              failure_kind = "time forfeit";
-              failure = o.engines[e] + " ran out of time";
-            }
-            clock[side] += o.clock_increment;
-          }
-          if (failure.empty()) {
-            try {
-              s->play(move);
-            } catch (const Error& err) {
-              failure_kind = "illegal move";
-              failure = o.engines[e] + " played '" + move + "': " + err.what();
-            }
-          }
-          if (!failure.empty()) {
-            failed_side = side;
-            failure += " (position " + s->position() + ")";
-            break;
-          }
-          history.moves.push_back(move);
-          ++plies;
+          my_seconds[e] += played.seconds[side];
+          my_moves[e] += played.decisions[side];
         }
         ArenaGame r;
         r.opening = openings[g / 2];
         r.first_engine_side = first_side;
-        r.plies = plies;
-        const Outcome out = s->outcome();
-        double south = out.south_points();
-        if (failed_side >= 0) {
-          // The engine that failed loses the game; the match goes on.
-          south = failed_side == 0 ? 0.0 : 1.0;
-          r.end = failure_kind;
-          r.failure = failure;
-        } else if (!s->is_over()) {
-          // Adjudicated by the score so far.
-          south = out.scores[0] > out.scores[1] ? 1.0 : out.scores[0] < out.scores[1] ? 0.0 : 0.5;
-          r.end = "adjudicated";
-        } else {
-          r.end = std::string(to_string(out.reason));
-        }
-        r.result = south == 1.0 ? "1-0" : south == 0.0 ? "0-1" : "1/2-1/2";
-        r.first_engine_points = first_side == 0 ? south : 1.0 - south;
+        r.plies = played.plies;
+        r.end = played.end;
+        r.failure = played.failure;
+        r.result = played.result;
+        r.first_engine_points = first_side == 0 ? played.south_points : 1.0 - played.south_points;
         result.results[g] = r;
         const int d = done.fetch_add(1) + 1;
         if (o.progress) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.h"
 #include "engine/engine.h"
 
 namespace naqala::engine {
@@ -54,6 +55,38 @@ struct ArenaResult {
 };
 
 ArenaResult run_arena(const ArenaOptions& options);
+
+// `count` distinct openings of `plies` random plies from the start (repeats only when the game
+// has too few), as position texts.
+std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
+                                       std::uint64_t seed);
+
+// One game between two engines from a position: what the arena and tournaments play.
+struct EngineGameOptions {
+  double movetime = 0;  // seconds per move; 0 = each engine's own limits
+  double clock_base = 0, clock_increment = 0;
+  double time_margin = 0.2;
+  int max_plies = 2000;  // a game still running then is adjudicated by its score
+};
+
+struct EngineGame {
+  double south_points = 0;  // 1, 0.5 or 0
+  int plies = 0;
+  std::string result;   // "1-0", "0-1", "1/2-1/2"
+  std::string end;      // the end reason, "adjudicated", or how an engine lost it
+  std::string failure;  // what the failing engine did, with the position; empty otherwise
+  // Every ply in order: 'S' or 'N' for a move, '*' for a chance event (dice), and its text.
+  std::vector<std::pair<char, std::string>> moves;
+  std::array<double, 2> seconds{};           // thinking time by side
+  std::array<std::uint64_t, 2> decisions{};  // moves chosen by side
+};
+
+// `by_side[0]` plays South, `by_side[1]` North; `names` (by side) go into failure messages.
+// An engine that crashes, hangs, plays an illegal move or loses on time loses the game.
+EngineGame play_engine_game(const AnyGame& game, const std::string& start_position,
+                            const std::array<Engine*, 2>& by_side,
+                            const std::array<std::string, 2>& names,
+                            const EngineGameOptions& options, Rng& dice);
 
 // Elo difference of a score fraction, and the 95% margin from the per-game results. A clean
 // sweep (every game won, or every game lost) gets a finite estimate, from half a point more

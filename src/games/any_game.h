@@ -4,7 +4,7 @@
 // the registry (registry.h).
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +34,9 @@ struct VariantInfo {
   // A clock rule for the server and CLI clocks: a sowing not finished within this many
   // seconds is declared endless and the game annulled (Omweso's two minutes); 0 = none.
   int sowing_seconds = 0;
+  // The rules' match and tournament data (clock, draw offers, match formats; the TOML
+  // [tournament] table of docs/variants.md), read by play::match_rules (src/play/).
+  nlohmann::json tournament = nlohmann::json::object();
 };
 
 // Counts from `naqala bench random`.

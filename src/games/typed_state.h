@@ -157,13 +157,9 @@ class TypedState : public AnyState {
 
   std::string position() const override { return std::string(state_.position()); }
   std::string render() const override { return std::string(state_.render()); }
-  nlohmann::json board_json() const override {
-    if constexpr (requires { state_.board_json(); }) {
-      return state_.board_json();
-    } else {
-      return nlohmann::json{{"position", position()}};
-    }
-  }
+  // Defined in typed_state_json.h and instantiated once per family (its family.cpp), so that
+  // this header, included by every engine, need not parse json.hpp.
+  nlohmann::json board_json() const override;
 
  private:
   static void perft_typed(const S& s, int ply, int depth, std::vector<std::uint64_t>& counts) {

@@ -13,15 +13,31 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
+#include "play/clocks.h"
+#include "play/match_rules.h"
+#include "play/match_scoring.h"
 #include "play/record.h"
-#include "core/json_text.h"
+#include "server/perfect_play.h"
 
 namespace naqala::server {
 
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A stored ply played on the state: a move, or a chance outcome (side '*', dice).
+void apply_ply(AnyState& state, const MoveRow& m) {
+  if (m.side == '*')
+    state.apply_chance(m.text);
+  else
+    state.play(m.text);
+}
+
+}  // namespace
 
 struct Hub::Live {
   GameRow row;
@@ -39,6 +55,7 @@ struct Hub::Live {
   std::set<Client*> watchers;
   Rng dice;
   std::optional<MatchRow> match;
+  play::MatchRules rules;  // the variant's match rules (draw offers), read once at opening
   // How the last ply was sown, lap by lap, for the browser's animation (null when the game
   // does not trace its sowing, or after a reload).
   json path;
@@ -90,16 +107,6 @@ std::string today() {
   return buf;
 }
 
-bool is_toguz(const AnyGame& game) {
-  return game.info().name.starts_with("toguz");
-}
-
-// docs/server.md (match rules): a drawn Oware game counts as a win for each player in a match.
-bool draw_counts_for_both(const AnyGame& game) {
-  const auto& n = game.info().name;
-  return n.starts_with("oware") || n.starts_with("awale") || n.starts_with("abapa");
-}
-
 const char* result_tag(std::optional<Player> winner) {
   if (!winner) return "1/2-1/2";
   return *winner == Player::South ? "1-0" : "0-1";
@@ -124,13 +131,13 @@ bool in_joint_phase(const AnyState& state) {
 
 // The sowing of ply `ply` for the view: its laps without what the board already says
 // elsewhere. A sowing too long to watch (over 200 laps) is not sent.
-json path_view(SowTrace trace, std::size_t ply) {
-  if (trace.laps.empty() || trace.laps.size() > 200) return nullptr;
-  for (auto& lap : trace.laps) {
+json path_view(json laps, std::size_t ply) {
+  if (laps.empty() || laps.size() > 200) return nullptr;
+  for (auto& lap : laps) {
     lap["board"].erase("position");
     lap["board"].erase("to_move");
   }
-  return {{"ply", ply}, {"laps", std::move(trace.laps)}};
+  return {{"ply", ply}, {"laps", std::move(laps)}};
 }
 
 }  // namespace
@@ -179,16 +186,12 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
   auto g = std::make_unique<Live>();
   g->row = row;
   g->game = make_game(row.variant);
+  g->rules = play::match_rules(g->game->info());
   // The usual start needs no parsing; other starts round-trip through the position text.
   auto fresh = g->game->new_game();
   g->state = fresh->position() == row.start_position ? std::move(fresh)
                                                      : g->game->from_position(row.start_position);
-  for (const auto& m : moves) {
-    if (m.side == '*')
-      g->state->apply_chance(m.text);
-    else
-      g->state->play(m.text);
-  }
+  for (const auto& m : moves) apply_ply(*g->state, m);
   g->plies = moves;
   g->simultaneous = in_joint_phase(*g->state);
   g->timer = std::make_unique<asio::steady_timer>(io_);
@@ -297,7 +300,8 @@ json Hub::variants() {
                    {"family", v.family},
                    {"summary", v.summary},
                    {"aliases", v.aliases},
-                   {"options", opts}});
+                   {"options", opts},
+                   {"tournament", play::to_json(play::match_rules(v))}});
   }
   return out;
 }
@@ -374,37 +378,29 @@ json Hub::create_game(const json& body) {
           "field \"clock\" must be an object: {\"preset\": \"oware\"|\"toguz\"|\"none\"} or "
           "{\"minutes\": M, \"increment\": S}");
     if (it->contains("preset")) {
+      // The presets are the rules' own tournament clocks (src/play/clocks.h).
       const std::string preset = text_field(*it, "preset");
-      if (preset == "oware")
-        clock = {
-            {"initial_ms", 20 * 60000}, {"increment_ms", 0}, {"cap_ms", 0}, {"preset", "oware"}};
-      else if (preset == "toguz")
-        clock = {{"initial_ms", 60 * 60000},
-                 {"increment_ms", 0},
-                 {"cap_ms", 120 * 60000},
-                 {"preset", "toguz"}};
+      if (const auto found = play::find_clock_preset(preset))
+        clock = play::to_json(*found);
       else if (preset != "none")
-        throw ApiError(400, "clock preset '" + preset +
-                                "' is unknown; presets: none, oware (20 min), toguz "
-                                "(60 min, game capped at 2 hours)");
+        throw ApiError(
+            400, "clock preset '" + preset + "' is unknown; presets: " + play::clock_preset_list());
     } else {
       const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
       const double increment = number_field(*it, "increment", 0, 0, 60);
-      clock = {{"initial_ms", static_cast<std::int64_t>(minutes * 60000)},
-               {"increment_ms", static_cast<std::int64_t>(increment * 1000)},
-               {"cap_ms", 0},
-               {"preset", "custom"}};
+      clock = play::to_json(play::custom_clock(minutes, increment));
     }
   }
 
   const int best_of = static_cast<int>(number_field(body, "best_of", 1, 1, 9));
-  if (best_of % 2 == 0 || (body.contains("best_of") && body["best_of"].get<double>() != best_of))
+  if (!play::valid_best_of(best_of) ||
+      (body.contains("best_of") && body["best_of"].get<double>() != best_of))
     throw ApiError(400, "field \"best_of\" must be 1, 3, 5, 7 or 9");
   std::optional<std::int64_t> match_id;
   if (best_of > 1) {
     MatchRow m;
     m.best_of = best_of;
-    m.draw_rule = draw_counts_for_both(*game) ? "both_win" : "half";
+    m.draw_rule = play::to_string(play::match_rules(game->info()).match_draw);
     m.players = json::array({seats[index(mine)], other});
     match_id = store_.add_match(m);
   }
@@ -520,15 +516,30 @@ json Hub::review(const std::string& id) {
   json boards = json::array({state->board_json()});
   json plies = json::array();
   for (const auto& m : g.plies) {
-    if (m.side == '*')
-      state->apply_chance(m.text);
-    else
-      state->play(m.text);
+    apply_ply(*state, m);
     boards.push_back(state->board_json());
     plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
   }
   release_if_idle(id);
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
+}
+
+void Hub::add_endgame_db(const std::string& path) {
+  endgame_dbs_.push_back(std::make_shared<const solve::SowingDb>(solve::SowingDb::load(path)));
+}
+
+json Hub::analysis(const std::string& id, int ply) {
+  Live& g = live(id);
+  if (ply < 0 || ply > static_cast<int>(g.plies.size()))
+    throw ApiError(400, "ply " + std::to_string(ply) + " is not in this game (0 to " +
+                            std::to_string(g.plies.size()) + ")");
+  auto state = g.game->from_position(g.row.start_position);
+  for (int k = 0; k < ply; ++k) apply_ply(*state, g.plies[static_cast<std::size_t>(k)]);
+  release_if_idle(id);
+  json out = perfect_play(*state, endgame_dbs_);
+  out["id"] = id;
+  out["ply"] = ply;
+  return out;
 }
 
 // ---------------------------------------------------------------- views
@@ -581,9 +592,9 @@ json Hub::view(const Live& g) const {
   } else {
     v["joint"] = nullptr;
   }
-  if (is_toguz(*g.game)) {
+  if (const int limit = g.rules.draw_offers) {
     const auto& used = g.row.extra["draw_offers"];
-    v["draw_offers_left"] = {3 - used[0].get<int>(), 3 - used[1].get<int>()};
+    v["draw_offers_left"] = {limit - used[0].get<int>(), limit - used[1].get<int>()};
   } else {
     v["draw_offers_left"] = nullptr;
   }
@@ -688,7 +699,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
     throw ApiError(400, e.what());
   }
   g.state = std::move(next);
-  g.path = path_view(std::move(trace), g.plies.size() + 1);
+  g.path = path_view(std::move(trace.laps()), g.plies.size() + 1);
   if (clocked) {
     std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
     mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
@@ -750,18 +761,14 @@ void Hub::after_change(Live& g) {
       const auto winner = player_from(g.row.outcome["winner"]);
       const bool a_south = g.row.extra.value("a_side", "south") == "south";
       MatchRow& m = *g.match;
-      if (!winner) {
-        const double share = m.draw_rule == "both_win" ? 1.0 : 0.5;
-        m.points_a += share;
-        m.points_b += share;
-      } else if ((*winner == Player::South) == a_south) {
-        m.points_a += 1;
-      } else {
-        m.points_b += 1;
-      }
-      const double target = m.best_of / 2 + 1;
-      m.over = (std::max(m.points_a, m.points_b) >= target && m.points_a != m.points_b) ||
-               g.row.match_game >= m.best_of;
+      play::MatchScore score{
+          m.best_of, m.draw_rule == "both_win" ? play::MatchDraw::BothWin : play::MatchDraw::Half,
+          m.points_a, m.points_b, g.row.match_game - 1};
+      play::score_game(
+          score, winner ? std::optional<int>((*winner == Player::South) != a_south) : std::nullopt);
+      m.points_a = score.points_a;
+      m.points_b = score.points_b;
+      m.over = score.over;
       store_.update_match(m);
       if (!m.over) start_next_game(g);
       store_.update_game(g.row);
@@ -964,8 +971,10 @@ void Hub::handle(Client& c, std::string_view message) {
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
-    c.send(std::make_shared<const std::string>(json_text(json{
-        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}})));
+    c.send(std::make_shared<const std::string>(
+        json_text(json{{"type", "error"},
+                       {"status", 500},
+                       {"message", std::string("internal error: ") + e.what()}})));
   }
 }
 
@@ -1031,9 +1040,10 @@ void Hub::on_draw(Client& c, Live& g, const std::string& what) {
     if (g.row.seats[index(opponent(me))].value("kind", "") == "computer")
       throw ApiError(409, "the computer plays every game to the end; resign instead");
     auto& used = g.row.extra["draw_offers"][index(me)];
-    if (is_toguz(*g.game) && used.get<int>() >= 3)
-      throw ApiError(409,
-                     "each player may offer a draw at most 3 times per game (docs/server.md)");
+    if (g.rules.draw_offers && used.get<int>() >= g.rules.draw_offers)
+      throw ApiError(409, "each player may offer a draw at most " +
+                              std::to_string(g.rules.draw_offers) +
+                              " times per game (docs/server.md)");
     used = used.get<int>() + 1;
     g.row.extra["draw_offer"] = name(me);
     store_.update_game(g.row);

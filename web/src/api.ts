@@ -1,7 +1,11 @@
 // The server's JSON API and live channel (docs/server.md), and the player kept by this browser.
 
 export interface OptionInfo { name: string; help: string; type: string; default: string; allowed: string[] }
-export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[] }
+// The rules' match data (docs/tournaments.md): formats, how a draw scores in a match, draw offers.
+export interface TournamentRules { best_of: number[]; match_draw: string; draw_offers: number | null; clock: { initial_ms: number; increment_ms: number; cap_ms: number } | null }
+export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[]; tournament?: TournamentRules }
+// A clock preset: the tournament clock of the rules of one variant (GET /api/clocks).
+export interface ClockPreset { name: string; title: string; label: string; initial_ms: number; increment_ms: number; cap_ms: number }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
 export interface Ply { side: string; text: string }
 export interface ClockView { south_ms: number; north_ms: number; running: string | null; running_sides?: string[]; initial_ms: number; increment_ms: number; cap_ms: number; used_ms: number;
@@ -20,6 +24,10 @@ export interface GameView {
   path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
 }
 export interface Player { id: number; name: string; token: string }
+// What an endgame database proves of a position (known: false where none holds it); the result
+// and margins are for the player to move.
+export interface Analysis { known: boolean; to_move?: string; result?: "won" | "drawn" | "lost"; exact?: boolean;
+  margin_low?: number; margin_high?: number; best_move?: string; optimal_moves?: string[] }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -34,12 +42,14 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
   variants: () => call<VariantInfo[]>("GET", "/api/variants"),
+  clocks: () => call<ClockPreset[]>("GET", "/api/clocks"),
   rules: (spec: string) => call<{ spec: string; title: string; rules: string }>("GET", `/api/rules?variant=${encodeURIComponent(spec)}`),
   createPlayer: (name: string) => call<Player>("POST", "/api/players", { name }),
   createGame: (req: Record<string, unknown>) => call<GameView>("POST", "/api/games", req),
   games: () => call<{ open: any[]; live: any[] }>("GET", "/api/games"),
   game: (id: string) => call<GameView>("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id: string) => call<{ plies: Ply[]; boards: any[] }>("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  analysis: (id: string, ply: number) => call<Analysis>("GET", `/api/games/${encodeURIComponent(id)}/analysis?ply=${ply}`),
 };
 
 const KEY = "naqala.player";

@@ -1,5 +1,5 @@
 // The lobby: choose a game and its options, an opponent, a clock and a match; open and live games.
-import { VariantInfo, api, player } from "./api.js";
+import { ClockPreset, VariantInfo, api, player } from "./api.js";
 import { h, toast } from "./ui.js";
 import { has, t } from "./i18n.js";
 import { gameName } from "./gametext.js";
@@ -15,9 +15,14 @@ const optionName = (name: string) => (has(`option.${name}`) ? t(`option.${name}`
 const seatName = (name: string) => (name === "(open seat)" ? t("seat.open") : name);
 
 let variantsCache: VariantInfo[] | null = null;
+let clocksCache: ClockPreset[] | null = null;
+// A preset's name in the player's language: its own text, or the rules' title and minutes.
+const clockLabel = (c: ClockPreset) => (has(`clock.${c.name}`) ? t(`clock.${c.name}`) : t("lobby.clockRules", { title: c.title, minutes: Math.round(c.initial_ms / 60000) }));
 
 export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const variants = variantsCache ?? (variantsCache = await api.variants());
+  // The clock presets are the rules' own tournament clocks, as the server declares them.
+  const clocks = clocksCache ?? (clocksCache = await api.clocks());
   const gameSelect = h("select", { id: "variant", name: "variant" });
   const families = [...new Set(variants.map((v) => v.family))];
   for (const f of families) {
@@ -50,6 +55,11 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
     }
     (rulesLink.querySelector("pre") as HTMLElement).textContent = "";
     rulesLink.removeAttribute("open");
+    // Match formats: the ones the rules name (Oware best of 3/5/7, Mangala 5/7/9), else any.
+    const named = v.tournament?.best_of ?? [];
+    const formats = named.length ? [1, ...named] : [1, 3, 5, 7, 9];
+    const chosen = Number(bestOf.value);
+    bestOf.replaceChildren(...formats.map((n) => h("option", { value: n, selected: n === chosen }, n === 1 ? t("lobby.oneGame") : t("lobby.bestOf", { n }))));
   };
   rulesLink.addEventListener("toggle", async () => {
     if (!(rulesLink as HTMLDetailsElement).open) return;
@@ -72,14 +82,13 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const side = h("select", { id: "side" }, h("option", { value: "south" }, t("lobby.south")),
     h("option", { value: "north" }, t("side.north")), h("option", { value: "random" }, t("lobby.random")));
   const clock = h("select", { id: "clock" }, h("option", { value: "none" }, t("lobby.noClock")),
-    h("option", { value: "oware" }, t("lobby.clockOware")),
-    h("option", { value: "toguz" }, t("lobby.clockToguz")),
+    ...clocks.map((c) => h("option", { value: c.name }, clockLabel(c))),
     h("option", { value: "custom" }, t("lobby.custom")));
   const minutes = h("input", { type: "number", min: 0.1, max: 180, step: "any", value: 5, id: "minutes", "aria-label": t("lobby.minutes") });
   const increment = h("input", { type: "number", min: 0, max: 60, value: 0, id: "increment", "aria-label": t("lobby.increment") });
   const custom = h("span", { hidden: true }, ` ${t("lobby.minutes")} `, minutes, ` ${t("lobby.increment")} `, increment);
   clock.addEventListener("change", () => (custom.hidden = clock.value !== "custom"));
-  const bestOf = h("select", { id: "best-of" }, ...[1, 3, 5, 7, 9].map((n) => h("option", { value: n }, n === 1 ? t("lobby.oneGame") : t("lobby.bestOf", { n }))));
+  const bestOf = h("select", { id: "best-of" }, h("option", { value: 1 }, t("lobby.oneGame")));
 
   const create = h("button", { class: "primary", type: "submit", id: "create" }, t("lobby.start"));
   const form = h("form", {},

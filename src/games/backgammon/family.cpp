@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "games/backgammon/formats.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::backgammon {
 
@@ -57,6 +58,11 @@ VariantInfo variant_info() {
        "0",
        {"0", "1..10000"}},
   };
+  // S3:45-55, "o comum são 10": a series of 10 games or a match to 10 points; games count
+  // 1, 2 or 3 (times the cube).
+  v.tournament = {{"match_to", {10}},
+                  {"series", {10}},
+                  {"source", "S3:45-55: a series of 10 games or a match to 10 points"}};
   return v;
 }
 
@@ -297,3 +303,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::backgammon
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::backgammon::State>::board_json() const;

@@ -4,6 +4,7 @@
 
 #include "games/board4/family_common.h"
 #include "games/omweso/omweso.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::omweso {
 
@@ -18,6 +19,10 @@ VariantInfo info_of(Version v) {
     i.summary = "Uganda's four-row game: free setup, relay sowing, captures of both facing pits";
     i.aliases = {"mweso"};
     i.sowing_seconds = Rules{}.sowing_seconds;
+    i.tournament = {{"flag", "loss"},
+                    {"source",
+                     "S4:144, 308: a player who has not moved by the referee's count of three "
+                     "loses; S4:253-255: a sowing not finished in 2 minutes annuls the game"}};
   } else {
     i.name = "omweso-s0";
     i.title = "Omweso (S0 description)";
@@ -89,3 +94,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::omweso
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::omweso::State>::board_json() const;

@@ -1,3 +1,4 @@
+
 #include "games/sowing/family.h"
 
 #include "core/error.h"
@@ -5,6 +6,7 @@
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::sowing {
 
@@ -59,6 +61,7 @@ class SowingGame : public AnyGame {
     info_.summary = rules_->summary;
     info_.aliases = rules_->aliases;
     info_.options = rules_->options;
+    info_.tournament = rules_->tournament;
   }
   const VariantInfo& info() const override { return info_; }
   std::string spec() const override {
@@ -133,3 +136,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::sowing
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::sowing::State>::board_json() const;

@@ -85,6 +85,17 @@ const std::vector<KeyDef>& schema() {
       {"end.tie", KeyType::Enum, {"draw", "first_empty"}},
       {"end.no_move", KeyType::Enum, {"end", "pass", "pass_once", "loses"}},
       {"end.one_each", KeyType::Bool},
+      // Match and tournament rules (docs/tournaments.md), read by src/play/match_rules.cpp.
+      {"tournament.clock_seconds", KeyType::Int, {}, 1, 86400},
+      {"tournament.increment_seconds", KeyType::Int, {}, 0, 3600},
+      {"tournament.game_cap_seconds", KeyType::Int, {}, 0, 86400},
+      {"tournament.flag", KeyType::Enum, {"loss"}},
+      {"tournament.draw_offers", KeyType::Int, {}, 0, 99},
+      {"tournament.best_of", KeyType::IntList, {}, 1, 99},
+      {"tournament.match_draw", KeyType::Enum, {"half", "both_win"}},
+      {"tournament.knockout_tie", KeyType::Enum, {"replay", "all_results"}},
+      {"tournament.resignation", KeyType::String},
+      {"tournament.source", KeyType::String},
   };
   return keys;
 }
@@ -155,7 +166,7 @@ class Reader {
         if (allowed.empty())
           fail(&v, key,
                "unknown section; allowed sections: board, sowing, capture, turn, feeding, tuz, "
-               "setup, rounds, end, options");
+               "setup, rounds, end, tournament, options");
         for (auto&& [sk, sv] : *t) {
           const std::string path = key + "." + std::string(sk.str());
           if (!find_key(path))
@@ -167,7 +178,7 @@ class Reader {
           fail(&v, key,
                "unknown key; allowed top-level keys: name, title, summary, description, source, "
                "aliases, and the sections board, sowing, capture, turn, feeding, tuz, setup, "
-               "rounds, end, options");
+               "rounds, end, tournament, options");
         check_value(key, v);
       }
     }
@@ -401,6 +412,23 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
   return out;
 }
 
+// The [tournament] table as data for src/play/match_rules.cpp (the schema checked its types).
+nlohmann::json tournament_json(const toml::table& table) {
+  nlohmann::json out = nlohmann::json::object();
+  for (auto&& [k, v] : table) {
+    const std::string key(k.str());
+    if (auto i = v.value<int64_t>(); v.is_integer()) {
+      out[key] = *i;
+    } else if (v.is_string()) {
+      out[key] = std::string(*v.value<std::string_view>());
+    } else if (auto* a = v.as_array()) {
+      out[key] = nlohmann::json::array();
+      for (auto& e : *a) out[key].push_back(*e.value<int64_t>());
+    }
+  }
+  return out;
+}
+
 std::string list_text(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
@@ -472,6 +500,7 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   if (auto* a = root.get("aliases"))
     for (auto& e : *a->as_array()) R.aliases.push_back(std::string(*e.value<std::string_view>()));
   for (auto& d : options) R.options.push_back(d.info);
+  if (auto* t = root.get("tournament")) R.tournament = tournament_json(*t->as_table());
 
   R.pits = r.integer("board.pits", 6);
   R.initial_seeds = r.integer("board.seeds", 4);

@@ -1,0 +1,128 @@
+// `naqala tournament`: the --json contract, records under --out that `naqala state --record`
+// reads back, and resuming an interrupted tournament.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "run_naqala.h"
+
+namespace naqala {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::naqala;
+
+// A directory of this test's own (parallel ctest processes never share it).
+fs::path own_dir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  fs::path dir = fs::path(::testing::TempDir()) /
+                 ("naqala-" + std::string(info->name()) + "-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+// Kalah with 3 seeds a pit: short games.
+const std::string kEngines = " --engine random --engine level:1 --engine level:2";
+
+TEST(TournamentCli, JsonStandingsAndGames) {
+  auto r = naqala("tournament kalah:seeds=3 --format roundrobin" + kEngines + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["games"], 3);
+  ASSERT_TRUE(j["standings"].is_array());
+  ASSERT_EQ(j["standings"].size(), 3u);
+  double total = 0, last = 1e9;
+  std::set<std::string> players;
+  for (const auto& row : j["standings"]) {
+    ASSERT_TRUE(row["player"].is_string());
+    ASSERT_TRUE(row["points"].is_number());
+    EXPECT_LE(row["points"].get<double>(), last);  // rank order
+    last = row["points"].get<double>();
+    total += last;
+    players.insert(row["player"].get<std::string>());
+  }
+  EXPECT_EQ(total, 3);  // one point a game
+  EXPECT_EQ(players, (std::set<std::string>{"random", "level:1", "level:2"}));
+}
+
+TEST(TournamentCli, KnockoutNamesAChampion) {
+  auto r = naqala("tournament kalah:seeds=3 --format knockout" + kEngines +
+                  " --engine level:1 --games-per-pairing 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["standings"][0]["player"], j["champion"]);
+  EXPECT_EQ(j["rounds"], 2);
+  EXPECT_GE(j["games"].get<int>(), 2 * 2 + 2);  // two matches of best of 3, then the final
+}
+
+TEST(TournamentCli, RecordsAndResume) {
+  const fs::path dir = own_dir();
+  const std::string cmd =
+      "tournament kalah:seeds=3 --format swiss --rounds 2 --engine random "
+      "--engine level:1 --engine level:2 --engine random --json --out " +
+      dir.string();
+  auto first = naqala(cmd);
+  ASSERT_EQ(first.status, 0) << first.out;
+  const json a = json::parse(first.out);
+  EXPECT_EQ(a["games"], 4);
+  EXPECT_EQ(a["played_now"], 4);
+  std::vector<fs::path> records;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().starts_with("round")) records.push_back(e.path());
+  ASSERT_EQ(records.size(), 4u);
+  std::sort(records.begin(), records.end());
+  // Each record is a game `naqala state --record` replays.
+  auto state = naqala("state kalah:seeds=3 --record " + records[0].string() + " --json");
+  ASSERT_EQ(state.status, 0) << state.out;
+  EXPECT_TRUE(json::parse(state.out)["is_over"].get<bool>()) << state.out;
+
+  // Interrupted before the last game: a rerun plays that one only.
+  fs::remove(records.back());
+  auto second = naqala(cmd);
+  ASSERT_EQ(second.status, 0) << second.out;
+  const json b = json::parse(second.out);
+  EXPECT_EQ(b["games"], 4);
+  EXPECT_EQ(b["played_now"], 1);
+  EXPECT_EQ(b["read_back"], 3);
+  EXPECT_TRUE(fs::exists(records.back()));
+
+  // Everything played: nothing is played again, the standings are the same.
+  auto third = naqala(cmd);
+  ASSERT_EQ(third.status, 0) << third.out;
+  const json c = json::parse(third.out);
+  EXPECT_EQ(c["played_now"], 0);
+  EXPECT_EQ(c["standings"], b["standings"]);
+
+  // Other settings in the same directory: refused, nothing overwritten.
+  auto other = naqala(
+      "tournament kalah:seeds=3 --format swiss --rounds 3 --engine random "
+      "--engine level:1 --engine level:2 --engine random --out " +
+      dir.string());
+  EXPECT_EQ(other.status, 2) << other.out;
+  EXPECT_NE(other.out.find("holds another tournament"), std::string::npos) << other.out;
+  fs::remove_all(dir);
+}
+
+TEST(TournamentCli, BadInputSaysWhatIsAllowed) {
+  auto format = naqala("tournament kalah --format league --engine random --engine random");
+  EXPECT_EQ(format.status, 2);
+  EXPECT_NE(format.out.find("roundrobin, swiss, knockout"), std::string::npos) << format.out;
+  auto one = naqala("tournament kalah --format swiss --engine random");
+  EXPECT_EQ(one.status, 2);
+  EXPECT_NE(one.out.find("at least two"), std::string::npos) << one.out;
+  auto rounds = naqala(
+      "tournament kalah --format swiss --rounds 5 --engine random --engine random "
+      "--engine random");
+  EXPECT_EQ(rounds.status, 2);
+  EXPECT_NE(rounds.out.find("at most 3 rounds"), std::string::npos) << rounds.out;
+  auto engine = naqala("tournament kalah --format swiss --engine random --engine nonsense");
+  EXPECT_EQ(engine.status, 2) << engine.out;
+}
+
+}  // namespace
+}  // namespace naqala
