@@ -10,12 +10,12 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "engine/engine.h"
 #include "games/backgammon/backgammon.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_solver.h"
-#include "core/json_text.h"
 #include "solve/sowing_solve.h"
 
 namespace naqala::cli {
@@ -91,7 +91,9 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)")
       ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
+  cmd->add_option("--moves", a->moves,
+                  "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon "
+                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
@@ -126,15 +128,15 @@ void add_analyze_command(CLI::App& app) {
                   : "in [" + std::to_string(p.low) + ", " + std::to_string(p.high) + "]";
       if (a->json) {
         std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
-                                    {"position", l.state->position()},
-                                    {"to_move", who},
-                                    {"decided", p.decided},
-                                    {"exact", p.exact},
-                                    {"margin_low", p.low},
-                                    {"margin_high", p.high},
-                                    {"verdict", verdict},
-                                    {"nodes", p.nodes},
-                                    {"seconds", p.seconds}})
+                                              {"position", l.state->position()},
+                                              {"to_move", who},
+                                              {"decided", p.decided},
+                                              {"exact", p.exact},
+                                              {"margin_low", p.low},
+                                              {"margin_high", p.high},
+                                              {"verdict", verdict},
+                                              {"nodes", p.nodes},
+                                              {"seconds", p.seconds}})
                   << "\n";
         return;
       }
@@ -192,18 +194,18 @@ void add_analyze_command(CLI::App& app) {
         scores.push_back(one);
       }
       std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
-                                  {"position", l.state->position()},
-                                  {"to_move", std::string(name(l.state->to_move()))},
-                                  {"engine", engine->name()},
-                                  {"best_move", r.best_move},
-                                  {"value", r.value},
-                                  {"proven", r.proven},
-                                  {"pv", r.pv},
-                                  {"scores", scores},
-                                  {"depth", r.depth},
-                                  {"nodes", r.nodes},
-                                  {"seconds", r.seconds},
-                                  {"nodes_per_second", nps}})
+                                            {"position", l.state->position()},
+                                            {"to_move", std::string(name(l.state->to_move()))},
+                                            {"engine", engine->name()},
+                                            {"best_move", r.best_move},
+                                            {"value", r.value},
+                                            {"proven", r.proven},
+                                            {"pv", r.pv},
+                                            {"scores", scores},
+                                            {"depth", r.depth},
+                                            {"nodes", r.nodes},
+                                            {"seconds", r.seconds},
+                                            {"nodes_per_second", nps}})
                 << "\n";
       return;
     }

@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "engine/engine.h"
 #include "core/json_text.h"
+#include "engine/engine.h"
 
 namespace naqala::cli {
 
@@ -64,16 +64,16 @@ void add_bench_search_command(CLI::App& bench) {
                               {"simulations_per_cpu_second", per(m.simulations, cpu_seconds)}};
       };
       std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
-                                  {"threads", a->threads},
-                                  {"alphabeta",
-                                   {{"nodes", ab.nodes},
-                                    {"seconds", ab.seconds},
-                                    {"cpu_seconds", ab_cpu},
-                                    {"nodes_per_second", per(ab.nodes, ab.seconds)},
-                                    {"nodes_per_cpu_second", per(ab.nodes, ab_cpu)},
-                                    {"iterations", its}}},
-                                  {"mcts_playout", mcts(playout, playout_cpu)},
-                                  {"mcts_eval", mcts(evaluated, evaluated_cpu)}})
+                                            {"threads", a->threads},
+                                            {"alphabeta",
+                                             {{"nodes", ab.nodes},
+                                              {"seconds", ab.seconds},
+                                              {"cpu_seconds", ab_cpu},
+                                              {"nodes_per_second", per(ab.nodes, ab.seconds)},
+                                              {"nodes_per_cpu_second", per(ab.nodes, ab_cpu)},
+                                              {"iterations", its}}},
+                                            {"mcts_playout", mcts(playout, playout_cpu)},
+                                            {"mcts_eval", mcts(evaluated, evaluated_cpu)}})
                 << "\n";
       return;
     }

@@ -7,10 +7,10 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "games/backgammon/family.h"
 #include "games/backgammon/mat.h"
 #include "games/registry.h"
-#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -112,13 +112,15 @@ void add_mat_command(CLI::App& app) {
     for (const auto& e : m.events) (e.is_roll ? rolls : decisions) += 1;
     if (ia->json) {
       std::cout << json_text(nlohmann::json{{"variant", spec},
-                                  {"players", {m.names[0], m.names[1]}},
-                                  {"games", end.games_played()},
-                                  {"rolls", rolls},
-                                  {"decisions", decisions},
-                                  {"score", {end.score(Player::South), end.score(Player::North)}},
-                                  {"finished", end.is_over()},
-                                  {"position", end.position()}}, 2)
+                                            {"players", {m.names[0], m.names[1]}},
+                                            {"games", end.games_played()},
+                                            {"rolls", rolls},
+                                            {"decisions", decisions},
+                                            {"score",
+                                             {end.score(Player::South), end.score(Player::North)}},
+                                            {"finished", end.is_over()},
+                                            {"position", end.position()}},
+                             2)
                 << "\n";
       return;
     }

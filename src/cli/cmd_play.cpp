@@ -157,8 +157,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--south", a->south, "human | computer[:LEVEL] (default human)");
   cmd->add_option("--north", a->north, "human | computer[:LEVEL] (default computer)");
   cmd->add_option("--save", a->save, "Write the game record to FILE after every move");
-  cmd->add_option("--position", a->position, "Start from this position")
-      ->check(kNotEmpty);
+  cmd->add_option("--position", a->position, "Start from this position")->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Resume the game in this record");
   cmd->add_option("--seed", a->seed, "Seed for dice (chance games)");
   cmd->callback([a] {

@@ -71,25 +71,23 @@ void run_check(const CheckArgs& a) {
   for (int n : r.lengths) mean += n;
   if (!r.lengths.empty()) mean /= static_cast<double>(r.lengths.size());
   if (a.json) {
-    std::cout << json_text(nlohmann::json{{"variant", game->spec()},
-                                          {"games", a.games},
-                                          {"ended", r.ended},
-                                          {"stuck", r.stuck},
-                                          {"stuck_example", r.stuck_example},
-                                          {"endless", r.endless},
-                                          {"endless_example", r.endless_example},
-                                          {"max_plies", a.max_plies},
-                                          {"plies",
-                                           {{"min", at(0)},
-                                            {"median", at(0.5)},
-                                            {"mean", mean},
-                                            {"max", at(1)}}}})
+    std::cout << json_text(nlohmann::json{
+                     {"variant", game->spec()},
+                     {"games", a.games},
+                     {"ended", r.ended},
+                     {"stuck", r.stuck},
+                     {"stuck_example", r.stuck_example},
+                     {"endless", r.endless},
+                     {"endless_example", r.endless_example},
+                     {"max_plies", a.max_plies},
+                     {"plies",
+                      {{"min", at(0)}, {"median", at(0.5)}, {"mean", mean}, {"max", at(1)}}}})
               << "\n";
   } else {
     std::cout << game->spec() << ": " << a.games << " random games, " << r.ended << " ended";
     if (!r.lengths.empty())
-      std::cout << " in " << at(0) << " to " << at(1) << " plies (median " << at(0.5)
-                << ", mean " << fixed(mean, 1) << ")";
+      std::cout << " in " << at(0) << " to " << at(1) << " plies (median " << at(0.5) << ", mean "
+                << fixed(mean, 1) << ")";
     std::cout << "\n";
     if (r.stuck)
       std::cout << "  " << r.stuck
@@ -113,8 +111,7 @@ void add_rules_command(CLI::App& app) {
   cmd->add_flag("--check", a->check,
                 "Play random games instead: report games that do not end, positions with no "
                 "move that are not over, and game lengths (exit status 1 on a problem)");
-  cmd->add_option("--games", a->games, "--check: how many games")
-      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--games", a->games, "--check: how many games")->check(CLI::Range(1, 1000000));
   cmd->add_option("--max-plies", a->max_plies, "--check: a game longer than this has not ended")
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--seed", a->seed, "--check: the random seed");

@@ -8,29 +8,34 @@
 namespace naqala::cli {
 
 void add_state_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("state", "Show a position: board, side to move, legal moves, result");
+  auto* cmd =
+      app.add_subcommand("state", "Show a position: board, side to move, legal moves, result");
   struct Args {
     std::string variant, position, moves, record;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6 or my.toml")->required();
+  cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6 or my.toml")
+      ->required();
   cmd->add_option("--position", a->position, "Start from this position (docs/notation.md)")
       ->check(kNotEmpty);
-  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 6 2\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
+  cmd->add_option("--moves", a->moves,
+                  "Moves to play first, separated by spaces or ';' (e.g. \"3 6 2\"); a backgammon "
+                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--record", a->record, "Replay this game record first");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     const AnyState& s = *l.state;
     if (a->json) {
-      nlohmann::json out = {{"variant", l.game->spec()},
-                            {"position", s.position()},
-                            {"to_move", s.is_chance_node() ? "chance" : std::string(name(s.to_move()))},
-                            {"legal_moves", s.legal_moves()},
-                            {"is_over", s.is_over()},
-                            {"outcome", outcome_json(s)},
-                            {"board", s.board_json()}};
+      nlohmann::json out = {
+          {"variant", l.game->spec()},
+          {"position", s.position()},
+          {"to_move", s.is_chance_node() ? "chance" : std::string(name(s.to_move()))},
+          {"legal_moves", s.legal_moves()},
+          {"is_over", s.is_over()},
+          {"outcome", outcome_json(s)},
+          {"board", s.board_json()}};
       std::cout << json_text(out, 2) << "\n";
       return;
     }
@@ -41,7 +46,8 @@ void add_state_command(CLI::App& app) {
                 << (o.winner ? std::string(name(*o.winner)) + " wins" : std::string("draw")) << ", "
                 << o.scores[0] << "-" << o.scores[1] << "\n";
     } else {
-      std::cout << name(s.to_move()) << " to move; legal moves: " << join_moves(s.legal_moves()) << "\n";
+      std::cout << name(s.to_move()) << " to move; legal moves: " << join_moves(s.legal_moves())
+                << "\n";
     }
   });
 }

@@ -8,12 +8,12 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "eval/bao_eval.h"
 #include "eval/omweso_eval.h"
 #include "eval/tune.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
-#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -88,13 +88,13 @@ void add_tune_command(CLI::App& app) {
       nlohmann::json w;
       for (std::size_t i = 0; i < names.size(); ++i) w[names[i]] = r.weights[i];
       std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
-                                  {"games", r.games},
-                                  {"positions", r.positions},
-                                  {"weights", w},
-                                  {"spec", list},
-                                  {"rms_before", r.rms_before},
-                                  {"rms_after", r.rms_after},
-                                  {"seed", a->options.seed}})
+                                            {"games", r.games},
+                                            {"positions", r.positions},
+                                            {"weights", w},
+                                            {"spec", list},
+                                            {"rms_before", r.rms_before},
+                                            {"rms_after", r.rms_after},
+                                            {"seed", a->options.seed}})
                 << "\n";
       return;
     }

@@ -1,11 +1,10 @@
 // naqala variants [--json]: every preset with its options, defaults and allowed values.
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "games/registry.h"
 #include "core/json_text.h"
+#include "games/registry.h"
 
 namespace naqala::cli {
 
@@ -20,10 +19,17 @@ void add_variants_command(CLI::App& app) {
       for (const auto& v : variants) {
         nlohmann::json opts = nlohmann::json::array();
         for (const auto& o : v.options)
-          opts.push_back({{"name", o.name}, {"help", o.help}, {"type", o.type},
-                          {"default", o.default_value}, {"allowed", o.allowed}});
-        out.push_back({{"name", v.name}, {"title", v.title}, {"family", v.family},
-                       {"summary", v.summary}, {"aliases", v.aliases}, {"options", opts}});
+          opts.push_back({{"name", o.name},
+                          {"help", o.help},
+                          {"type", o.type},
+                          {"default", o.default_value},
+                          {"allowed", o.allowed}});
+        out.push_back({{"name", v.name},
+                       {"title", v.title},
+                       {"family", v.family},
+                       {"summary", v.summary},
+                       {"aliases", v.aliases},
+                       {"options", opts}});
       }
       std::cout << json_text(out, 2) << "\n";
       return;
@@ -34,12 +40,14 @@ void add_variants_command(CLI::App& app) {
       std::cout << " - " << v.title << ": " << v.summary << "\n";
       for (const auto& o : v.options) {
         std::cout << "    " << o.name << "=";
-        for (std::size_t i = 0; i < o.allowed.size(); ++i) std::cout << (i ? "|" : "") << o.allowed[i];
+        for (std::size_t i = 0; i < o.allowed.size(); ++i)
+          std::cout << (i ? "|" : "") << o.allowed[i];
         std::cout << "  (default " << o.default_value << ")  " << o.help << "\n";
       }
     }
-    std::cout << "\nA variant is written name[:key=value,...], e.g. kalah:seeds=6; a path to your own "
-                 ".toml file works wherever a variant does (docs/variants.md).\n";
+    std::cout
+        << "\nA variant is written name[:key=value,...], e.g. kalah:seeds=6; a path to your own "
+           ".toml file works wherever a variant does (docs/variants.md).\n";
   });
 }
 

@@ -47,14 +47,15 @@ std::string read_file(const std::string& path, const std::string& what) {
   return read_text_file(path, what);
 }
 
-Loaded load_state(const std::string& variant, const std::string& position, const std::string& record_file,
-                  const std::string& moves) {
+Loaded load_state(const std::string& variant, const std::string& position,
+                  const std::string& record_file, const std::string& moves) {
   Loaded out;
   if (!record_file.empty()) {
     GameRecord rec = parse_record(read_file(record_file, "record"));
     auto [game, state] = replay_record(rec);
     if (make_game(variant)->spec() != game->spec())
-      throw VariantError("the record is a game of '" + game->spec() + "', not of '" + variant + "'");
+      throw VariantError("the record is a game of '" + game->spec() + "', not of '" + variant +
+                         "'");
     out.game = std::move(game);
     out.state = std::move(state);
     out.plies = rec.plies;
@@ -90,9 +91,10 @@ Loaded load_state(const std::string& variant, const std::string& position, const
 nlohmann::json outcome_json(const AnyState& s) {
   if (!s.is_over()) return nullptr;
   const Outcome o = s.outcome();
-  return {{"winner", o.winner ? nlohmann::json(std::string(name(*o.winner))) : nlohmann::json(nullptr)},
-          {"scores", {o.scores[0], o.scores[1]}},
-          {"reason", std::string(to_string(o.reason))}};
+  return {
+      {"winner", o.winner ? nlohmann::json(std::string(name(*o.winner))) : nlohmann::json(nullptr)},
+      {"scores", {o.scores[0], o.scores[1]}},
+      {"reason", std::string(to_string(o.reason))}};
 }
 
 std::string fixed(double v, int digits) {

@@ -1,10 +1,9 @@
 // naqala: the command line. Each subcommand lives in its own cmd_<name>.cpp.
+#include <CLI/CLI.hpp>
 #include <cctype>
 #include <iostream>
 #include <string>
 #include <string_view>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -50,9 +49,9 @@ int main(int argc, char** argv) {
   CLI::App app{"naqala: the mancala family and backgammon: rules, play, engines"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every command");
-  app.set_version_flag("--version",
-                       std::string("naqala " NAQALA_VERSION " (" NAQALA_BUILD_KIND " build, ") +
-                           compiler() + ")");
+  app.set_version_flag(
+      "--version",
+      std::string("naqala " NAQALA_VERSION " (" NAQALA_BUILD_KIND " build, ") + compiler() + ")");
   naqala::cli::add_variants_command(app);
   naqala::cli::add_rules_command(app);
   naqala::cli::add_state_command(app);

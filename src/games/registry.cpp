@@ -6,7 +6,6 @@
 #include "games/omweso/family.h"
 #include "games/sowing/family.h"
 
-
 namespace naqala {
 
 const std::vector<GameFamily>& game_families() {

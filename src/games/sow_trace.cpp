@@ -17,6 +17,8 @@ void SowTrace::seed(std::string hole) {
   if (!laps_->empty()) laps_->back()["pits"].push_back(std::move(hole));
 }
 
-nlohmann::json& SowTrace::laps() { return *laps_; }
+nlohmann::json& SowTrace::laps() {
+  return *laps_;
+}
 
 }  // namespace naqala

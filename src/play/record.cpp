@@ -26,11 +26,15 @@ void GameRecord::set_tag(const std::string& key, const std::string& value) {
 
 namespace {
 
-bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+bool is_result(std::string_view t) {
+  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
+}
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -78,9 +82,11 @@ GameRecord parse_record(std::string_view text) {
     }
     // "<n>. <S|N|*> <move text>"; the number and side are checked on replay, not here.
     auto dot = line.find(". ");
-    if (dot == std::string_view::npos || dot == 0) fail("a ply line must read '<n>. <S|N|*> <move>'");
+    if (dot == std::string_view::npos || dot == 0)
+      fail("a ply line must read '<n>. <S|N|*> <move>'");
     for (std::size_t i = 0; i < dot; ++i)
-      if (line[i] < '0' || line[i] > '9') fail("a ply line must start with its number, e.g. '12. S 3'");
+      if (line[i] < '0' || line[i] > '9')
+        fail("a ply line must start with its number, e.g. '12. S 3'");
     const auto number = line.substr(0, dot);
     std::size_t n = 0;
     if (std::from_chars(number.data(), number.data() + number.size(), n).ec != std::errc() ||
@@ -91,13 +97,15 @@ GameRecord parse_record(std::string_view text) {
     auto sp = rest.find(' ');
     if (sp == std::string_view::npos) fail("a ply line must read '<n>. <S|N|*> <move>'");
     auto side = rest.substr(0, sp);
-    if (side != "S" && side != "N" && side != "*") fail("the side must be S, N or * (a chance event)");
+    if (side != "S" && side != "N" && side != "*")
+      fail("the side must be S, N or * (a chance event)");
     GameRecord::Ply ply{side[0], std::string(trim(rest.substr(sp + 1)))};
     rec.plies.push_back(ply);
   }
   const std::string result_tag = rec.tag("Result");
   if (!result_tag.empty() && !is_result(result_tag))
-    throw ParseError("record: the Result tag is '" + result_tag + "'; allowed: 1-0, 0-1, 1/2-1/2, *");
+    throw ParseError("record: the Result tag is '" + result_tag +
+                     "'; allowed: 1-0, 0-1, 1/2-1/2, *");
   if (!result_tag.empty() && !rec.result.empty() && result_tag != rec.result)
     throw ParseError("record: the Result tag says " + result_tag + " but the moves end with " +
                      rec.result);
@@ -121,7 +129,8 @@ std::string format_record(const GameRecord& rec) {
   return out.str();
 }
 
-std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(const GameRecord& rec) {
+std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(
+    const GameRecord& rec) {
   const std::string variant = rec.tag("Variant");
   if (variant.empty()) throw ParseError("the record has no [Variant \"...\"] tag");
   auto game = make_game(variant);
@@ -129,17 +138,21 @@ std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(con
   auto state = position.empty() ? game->new_game() : game->from_position(position);
   for (std::size_t i = 0; i < rec.plies.size(); ++i) {
     const auto& ply = rec.plies[i];
-    const std::string where = "record ply " + std::to_string(i + 1) + " (" + ply.side + " " + ply.text + "): ";
+    const std::string where =
+        "record ply " + std::to_string(i + 1) + " (" + ply.side + " " + ply.text + "): ";
     try {
       if (state->is_over()) throw IllegalMoveError("the game is already over");
       if (ply.side == '*') {
-        if (!state->is_chance_node()) throw IllegalMoveError("a chance event where a player must move");
+        if (!state->is_chance_node())
+          throw IllegalMoveError("a chance event where a player must move");
         state->apply_chance(ply.text);
         continue;
       }
-      if (state->is_chance_node()) throw IllegalMoveError("a move where a chance event (dice) is due");
+      if (state->is_chance_node())
+        throw IllegalMoveError("a move where a chance event (dice) is due");
       if (ply.side != letter(state->to_move()))
-        throw IllegalMoveError(std::string("it is ") + std::string(name(state->to_move())) + "'s turn");
+        throw IllegalMoveError(std::string("it is ") + std::string(name(state->to_move())) +
+                               "'s turn");
       state->play(ply.text);
     } catch (const ParseError& e) {
       throw ParseError(where + e.what());

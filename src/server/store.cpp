@@ -1,9 +1,10 @@
 #include "server/store.h"
-#include "core/json_text.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <chrono>
+
+#include "core/json_text.h"
 
 namespace naqala::server {
 

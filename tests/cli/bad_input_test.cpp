@@ -12,8 +12,8 @@
 
 namespace {
 
-using ::testing::HasSubstr;
 using naqala::testing::naqala;
+using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
 std::string write(const fs::path& file, const std::string& text) {
@@ -21,8 +21,7 @@ std::string write(const fs::path& file, const std::string& text) {
   return file.string();
 }
 
-const std::string kKalahRecord =
-    "[Variant \"kalah\"]\n\n1. S 3\n2. S 6\n3. N 1\n*\n";
+const std::string kKalahRecord = "[Variant \"kalah\"]\n\n1. S 3\n2. S 6\n3. N 1\n*\n";
 
 TEST(BadInput, BackgammonRepeatCountIsBounded) {
   auto r = naqala("state backgammon --moves \"4-1;8/4(2147483647)\"");
@@ -35,8 +34,7 @@ TEST(BadInput, BackgammonRepeatCountIsBounded) {
 TEST(BadInput, PlyNumberBeyondAnyCount) {
   const naqala::testing::ScratchDir scratch;
   const fs::path& dir = scratch.path();
-  const auto rec =
-      write(dir / "r.txt", "[Variant \"kalah\"]\n\n18446744073709551616. S 3\n*\n");
+  const auto rec = write(dir / "r.txt", "[Variant \"kalah\"]\n\n18446744073709551616. S 3\n*\n");
   auto r = naqala("state kalah --record " + rec);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr("ply number 18446744073709551616"));
@@ -78,7 +76,8 @@ TEST(BadInput, RecordWithoutVariantOrWithContradictingResults) {
 TEST(BadInput, ByteOrderMarkBeforeARecordIsRead) {
   const naqala::testing::ScratchDir scratch;
   const fs::path& dir = scratch.path();
-  auto r = naqala("state kalah --json --record " + write(dir / "bom.txt", "\xEF\xBB\xBF" + kKalahRecord));
+  auto r = naqala("state kalah --json --record " +
+                  write(dir / "bom.txt", "\xEF\xBB\xBF" + kKalahRecord));
   ASSERT_EQ(r.status, 0) << r.out;
   auto plain = naqala("state kalah --json --record " + write(dir / "plain.txt", kKalahRecord));
   ASSERT_EQ(plain.status, 0) << plain.out;
@@ -150,9 +149,10 @@ TEST(BadInput, BenchRandomStopsInAGameThatNeverEnds) {
 TEST(BadInput, UserVariantGameIsSavedSoItReadsBack) {
   const naqala::testing::ScratchDir scratch;
   const fs::path& dir = scratch.path();
-  const auto toml = write(dir / "mine.toml", "name = \"mine\"\n[board]\npits = 4\nseeds = 2\n"
-                                             "[sowing]\nstores = \"own\"\n[capture]\n"
-                                             "kind = \"opposite\"\n");
+  const auto toml = write(dir / "mine.toml",
+                          "name = \"mine\"\n[board]\npits = 4\nseeds = 2\n"
+                          "[sowing]\nstores = \"own\"\n[capture]\n"
+                          "kind = \"opposite\"\n");
   const auto rec = (dir / "game.txt").string();
   auto r = naqala("play " + toml + " --south computer:1 --north computer:1 --save " + rec);
   ASSERT_EQ(r.status, 0) << r.out;
@@ -176,9 +176,9 @@ const std::string kMatHead =
 TEST(BadInput, MatFilesWithHugeMatchesOrLatin1Names) {
   const naqala::testing::ScratchDir scratch;
   const fs::path& dir = scratch.path();
-  auto r = naqala("mat import " +
-                  write(dir / "big.mat", " 100000000000000000000 point match\n\n Game 1\n"
-                                         " Ann : 0                              Bob : 0\n"));
+  auto r = naqala("mat import " + write(dir / "big.mat",
+                                        " 100000000000000000000 point match\n\n Game 1\n"
+                                        " Ann : 0                              Bob : 0\n"));
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr("at most 32767"));
   // "Jos\xe9" is Latin-1, not UTF-8: the JSON carries a replacement character instead.

@@ -20,8 +20,10 @@ using naqala::testing::naqala;
 TEST(Cli, BackgammonMovesKeepTheirStepsTogether) {
   // No ';' needed: "8/5 6/5" is one move, because two checker moves always have a roll
   // between them; the ';' list gives the same game.
-  const auto spaced = naqala("state backgammon:cube=false --moves \"3-1 8/5 6/5 6-4 24/14\" --json");
-  const auto listed = naqala("state backgammon:cube=false --moves \"3-1;8/5 6/5;6-4;24/14\" --json");
+  const auto spaced =
+      naqala("state backgammon:cube=false --moves \"3-1 8/5 6/5 6-4 24/14\" --json");
+  const auto listed =
+      naqala("state backgammon:cube=false --moves \"3-1;8/5 6/5;6-4;24/14\" --json");
   ASSERT_EQ(spaced.status, 0) << spaced.out;
   ASSERT_EQ(listed.status, 0) << listed.out;
   EXPECT_EQ(nlohmann::json::parse(spaced.out)["position"],

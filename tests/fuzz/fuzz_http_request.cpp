@@ -48,7 +48,8 @@ std::string round_trip(unsigned short port, const std::string& bytes) {
   ::shutdown(fd, SHUT_WR);
   std::string reply;
   char buf[4096];
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) reply.append(buf, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;)
+    reply.append(buf, static_cast<std::size_t>(n));
   ::close(fd);
   return reply;
 }
@@ -59,8 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static Running r;
   static unsigned count = 0;
   const unsigned short port = r.server->port();
-  const std::string reply = round_trip(port, std::string(reinterpret_cast<const char*>(data), size));
-  fuzz::check(reply.empty() || reply.starts_with("HTTP/1."), "a reply that is not HTTP: " + reply.substr(0, 80));
+  const std::string reply =
+      round_trip(port, std::string(reinterpret_cast<const char*>(data), size));
+  fuzz::check(reply.empty() || reply.starts_with("HTTP/1."),
+              "a reply that is not HTTP: " + reply.substr(0, 80));
   if (++count % 256 == 0) {
     const std::string health = round_trip(port, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
     fuzz::check(health.starts_with("HTTP/1.1 200"), "the server stopped answering: " + health);

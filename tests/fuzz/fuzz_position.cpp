@@ -30,8 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const Error& e) {
     fuzz::broken(game.spec() + ": position " + written + " does not read back: " + e.what());
   }
-  fuzz::check(back->position() == written, game.spec() + ": " + written + " reads back as " +
-                                               back->position());
+  fuzz::check(back->position() == written,
+              game.spec() + ": " + written + " reads back as " + back->position());
   (void)s->render();
   (void)s->board_json();
   if (s->is_over() || s->is_chance_node()) return 0;

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const GameRecord again = parse_record(format_record(rec));
   fuzz::check(again.plies.size() == rec.plies.size(), "the plies do not survive a rewrite");
   for (std::size_t i = 0; i < rec.plies.size(); ++i)
-    fuzz::check(again.plies[i].text == rec.plies[i].text && again.plies[i].side == rec.plies[i].side,
-                "ply " + std::to_string(i + 1) + " changes in a rewrite");
+    fuzz::check(
+        again.plies[i].text == rec.plies[i].text && again.plies[i].side == rec.plies[i].side,
+        "ply " + std::to_string(i + 1) + " changes in a rewrite");
   return 0;
 }

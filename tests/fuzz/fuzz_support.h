@@ -13,10 +13,26 @@ namespace naqala::fuzz {
 // One preset or option set of every family and board shape.
 inline const std::vector<std::string>& variants() {
   static const std::vector<std::string> list = {
-      "kalah",        "kalah:seeds=6", "oware",          "awale",     "ayoayo",
-      "ayoayo-fours", "namnam",        "kenyan-bao",     "congklak",  "pallanguzhi",
-      "toguz",        "mangala",       "madjnuni",       "el-akil",   "gabata",
-      "backgammon",   "backgammon:match=5", "bao",       "omweso",    "omweso-s0",
+      "kalah",
+      "kalah:seeds=6",
+      "oware",
+      "awale",
+      "ayoayo",
+      "ayoayo-fours",
+      "namnam",
+      "kenyan-bao",
+      "congklak",
+      "pallanguzhi",
+      "toguz",
+      "mangala",
+      "madjnuni",
+      "el-akil",
+      "gabata",
+      "backgammon",
+      "backgammon:match=5",
+      "bao",
+      "omweso",
+      "omweso-s0",
   };
   return list;
 }

@@ -1,7 +1,7 @@
 #include "games/bao/bao.h"
 
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/error.h"
 #include "core/zobrist.h"

@@ -1,8 +1,8 @@
 #include "games/omweso/omweso.h"
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/zobrist.h"

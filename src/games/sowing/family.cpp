@@ -95,8 +95,7 @@ const Preset* find_preset(const std::string& name) {
 
 }  // namespace
 
-std::unique_ptr<AnyGame> make_sowing_game(std::shared_ptr<const Rules> rules,
-                                          std::string file) {
+std::unique_ptr<AnyGame> make_sowing_game(std::shared_ptr<const Rules> rules, std::string file) {
   return std::make_unique<SowingGame>(std::move(rules), std::move(file));
 }
 

@@ -609,6 +609,8 @@ nlohmann::json State::board_json() const {
   return out;
 }
 
-void trace_lap(const State& s) { sow_trace->lap(s.board_json()); }
+void trace_lap(const State& s) {
+  sow_trace->lap(s.board_json());
+}
 
 }  // namespace naqala::sowing

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <array>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,8 +17,8 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
-#include "tests/games/board4/four_row_test_util.h"
 #include "tests/games/bao/reference_bao.h"
+#include "tests/games/board4/four_row_test_util.h"
 
 namespace naqala::bao {
 namespace {

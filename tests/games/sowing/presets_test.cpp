@@ -177,8 +177,7 @@ TEST(NamNam, OriginIsNotSkipped) {
 // Found by fuzz_sowing_invariants (tests/fuzz/regressions): a finished game's text, written
 // after its last round was counted, counted that round again when read (round:116, won 58,39).
 TEST(NamNam, AFinishedGameReadsBackAsWritten) {
-  const std::string over =
-      "0,0,0,0,0,0/0,0,0,0,0,0/0,48/N/owners:SNSNNSNNNNNN/round:115/won:58,38";
+  const std::string over = "0,0,0,0,0,0/0,0,0,0,0,0/0,48/N/owners:SNSNNSNNNNNN/round:115/won:58,38";
   State s = at(preset("namnam"), over.c_str());
   EXPECT_TRUE(s.is_over());
   EXPECT_EQ(s.position(), over);

@@ -11,7 +11,8 @@ namespace naqala::sowing::testing {
 
 // The rules of a preset. States point into their rules, so every ruleset a test asks for is
 // kept for the whole test program: `State s = State::initial(*preset("toguz"));` stays valid.
-inline std::shared_ptr<const Rules> preset(const std::string& name, const OptionValues& options = {}) {
+inline std::shared_ptr<const Rules> preset(const std::string& name,
+                                           const OptionValues& options = {}) {
   static std::map<std::string, std::shared_ptr<const Rules>> kept;
   std::string key = name;
   for (const auto& [k, v] : options) key += "," + k + "=" + v;
