@@ -29,6 +29,11 @@ struct Running {
     server = std::make_unique<server::Server>(o);
     thread = std::thread([this] { server->run(); });
   }
+  // At exit (after -max_total_time): a thread still joinable here would call std::terminate.
+  ~Running() {
+    server->stop();
+    thread.join();
+  }
 };
 
 // The server's whole answer to `bytes` (the connection half-closed after them).
