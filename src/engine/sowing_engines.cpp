@@ -54,16 +54,17 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
                   std::shared_ptr<const solve::SowingDb> db)
       : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)),
-        db_(std::move(db)) {}
+        db_(std::move(db)),
+        root_seconds_(config.limits.seconds / 4) {}
   std::string choose_move(const AnyState& state) override {
     check(state);
-    if (auto m = database_move(state)) return *m;
+    if (auto m = database_move(state, root_seconds_)) return *m;
     return AlphaBetaEngine::choose_move(state);
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     check(state);
-    if (clock.remaining > 1)
-      if (auto m = database_move(state)) return *m;
+    if (clock.remaining > 0.5)
+      if (auto m = database_move(state, clock.remaining / 100)) return *m;
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
   Analysis analyze(const AnyState& state, const Limits& limits) override {
@@ -80,7 +81,8 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   // of it (solve/sowing_solve.h, the game's positions since the last capture counted), as an
   // engine with tablebases plays at the root; nothing where a small node budget does not settle
   // it, and the alpha-beta search (which probes the database below the root) moves.
-  std::optional<std::string> database_move(const AnyState& state) const {
+  // `seconds` (0: none) bounds it too, a share of the move's time.
+  std::optional<std::string> database_move(const AnyState& state, double seconds) const {
     if (!db_) return {};
     const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
     const sowing::State& s = typed.typed();
@@ -88,7 +90,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     const auto seen = typed.history();
     const auto before = seen.empty() ? seen : seen.first(seen.size() - 1);
     constexpr std::uint64_t kRootNodes = 200'000;
-    const auto p = solve::solve_sowing(s, db_.get(), 0, before, kRootNodes);
+    const auto p = solve::solve_sowing(s, db_.get(), seconds, before, kRootNodes);
     if (!p.exact() || p.optimal_moves.empty()) return {};
     return p.optimal_moves.front();
   }
@@ -101,6 +103,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
   std::shared_ptr<const sowing::Rules> rules_;
   std::shared_ptr<const solve::SowingDb> db_;  // null: none
+  double root_seconds_;                        // the root's database search at most (0: none)
 };
 
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
