@@ -1,12 +1,14 @@
 // The sowing family's engines (Kalah, Oware, Toguz and every ruleset of games/sowing):
 // alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
 #include <memory>
+#include <optional>
 
 #include "core/error.h"
 #include "engine/engine_family.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
 #include "solve/sowing_probe.h"
+#include "solve/sowing_solve.h"
 
 namespace naqala::engine {
 
@@ -48,15 +50,21 @@ bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
 class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
  public:
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
-                  AlphaBetaConfig config, eval::SowingWeights weights)
+                  AlphaBetaConfig config, eval::SowingWeights weights,
+                  std::shared_ptr<const solve::SowingDb> db)
       : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
-        rules_(std::move(rules)) {}
+        rules_(std::move(rules)),
+        db_(std::move(db)),
+        root_seconds_(config.limits.seconds / 4) {}
   std::string choose_move(const AnyState& state) override {
     check(state);
+    if (auto m = database_move(state, root_seconds_)) return *m;
     return AlphaBetaEngine::choose_move(state);
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     check(state);
+    if (clock.remaining > 0.5)
+      if (auto m = database_move(state, clock.remaining / 100)) return *m;
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
   Analysis analyze(const AnyState& state, const Limits& limits) override {
@@ -69,6 +77,24 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
 
  private:
+  // Where the database holds the position itself, a move proven optimal by the search on top
+  // of it (solve/sowing_solve.h, the game's positions since the last capture counted), as an
+  // engine with tablebases plays at the root; nothing where a small node budget does not settle
+  // it, and the alpha-beta search (which probes the database below the root) moves.
+  // `seconds` (0: none) bounds it too, a share of the move's time.
+  std::optional<std::string> database_move(const AnyState& state, double seconds) const {
+    if (!db_) return {};
+    const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
+    const sowing::State& s = typed.typed();
+    if (s.is_over() || s.seeds_in_play() > db_->max_seeds()) return {};
+    const auto seen = typed.history();
+    const auto before = seen.empty() ? seen : seen.first(seen.size() - 1);
+    constexpr std::uint64_t kRootNodes = 200'000;
+    const auto p = solve::solve_sowing(s, db_.get(), seconds, before, kRootNodes);
+    if (!p.exact() || p.optimal_moves.empty()) return {};
+    return p.optimal_moves.front();
+  }
+
   void check(const AnyState& state) const {
     const auto& s = typed_state<sowing::State>(state, name());
     if (!same_ruleset(s.rules(), *rules_))
@@ -76,6 +102,8 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
                   s.rules().name);
   }
   std::shared_ptr<const sowing::Rules> rules_;
+  std::shared_ptr<const solve::SowingDb> db_;  // null: none
+  double root_seconds_;                        // the root's database search at most (0: none)
 };
 
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
@@ -97,14 +125,15 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
     rest.options.erase(it);
   }
   AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
+  std::shared_ptr<const solve::SowingDb> db;
   if (!db_file.empty()) {
-    auto db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
+    db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
     db->check_rules(*rules);
     c.options.probe = solve::sowing_probe(db);
   }
   eval::SowingWeights w = eval::default_sowing_weights(*rules);
   w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
-  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w);
+  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db);
 }
 
 const LevelTable& levels(const AnyGame& game) {

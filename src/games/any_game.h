@@ -36,7 +36,8 @@ struct VariantInfo {
   int sowing_seconds = 0;
   // The rules' match and tournament data (clock, draw offers, match formats; the TOML
   // [tournament] table of docs/variants.md), read by play::match_rules (src/play/).
-  nlohmann::json tournament = nlohmann::json::object();
+  // Kept as JSON text so that this header, included everywhere, need not parse json.hpp.
+  std::string tournament = "{}";
 };
 
 // Counts from `naqala bench random`.

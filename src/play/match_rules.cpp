@@ -13,7 +13,7 @@ using nlohmann::json;
 
 class Fields {
  public:
-  Fields(const VariantInfo& info) : info_(info), data_(info.tournament) {
+  Fields(const VariantInfo& info) : info_(info), data_(parsed(info)) {
     if (!data_.is_object()) fail("tournament", "must be a table of match rules");
     for (auto it = data_.begin(); it != data_.end(); ++it)
       if (!known(it.key()))
@@ -71,8 +71,17 @@ class Fields {
       if (key == k) return true;
     return false;
   }
+  // The variant's [tournament] data (JSON text in VariantInfo).
+  static json parsed(const VariantInfo& info) {
+    try {
+      return json::parse(info.tournament);
+    } catch (const json::exception& e) {
+      throw VariantError(info.name + ": tournament: not valid JSON data (" + e.what() + ")");
+    }
+  }
+
   const VariantInfo& info_;
-  const json& data_;
+  const json data_;
 };
 
 }  // namespace

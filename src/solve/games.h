@@ -16,7 +16,7 @@ class KalahGame {
   explicit KalahGame(const KalahRules& rules) : rules_(rules) {}
 
   template <class F>
-  bool expand(const Board& b, int /*n*/, int& value, F&& f) const {
+  bool expand(const Board& b, int n, int& value, F&& f) const {
     const int mine = b.row(0), theirs = b.row(1);
     if (mine == 0 || theirs == 0) {  // over: each player takes his own pits
       value = mine - theirs;
@@ -27,7 +27,7 @@ class KalahGame {
       retro::Step s;
       s.child = b;
       const Sowing sown = sow(rules_, s.child, i);
-      s.left = b.seeds() - sown.gained;
+      s.left = n - sown.gained;  // n = b.seeds(), known already
       if (sown.over) {
         s.over = true;
         s.gain = sown.gained + s.child.row(0) - s.child.row(1);

@@ -84,9 +84,13 @@ EndgameDb EndgameDb::build(const KalahRules& rules, int max_seeds, int threads,
   schedule.before_level = [&](int n) {
     std::memset(values.get() + db.index_.offset(n), kUnknown, db.index_.count(n));
   };
+  // The last block of a level and the level's end both report it done: once is enough.
+  int reported = -1;
   if (progress)
     schedule.progress = [&](const retro::Progress& p) {
-      if (p.done == p.level_boards) progress(p.level, db.index_.offset(p.level + 1), p.seconds);
+      if (p.done != p.level_boards || p.level == reported) return;
+      reported = p.level;
+      progress(p.level, db.index_.offset(p.level + 1), p.seconds);
     };
   retro::solve_levels(game, db.index_, store, 0, max_seeds, schedule);
   db.storage_ = values;

@@ -339,6 +339,21 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   auto other = naqala("solve awale --position \"0,0,0,0,1,1/1,0,0,0,0,1/22,22/S\" --db " + file);
   EXPECT_EQ(other.status, 2);
   EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
+  // The end-of-game accuracy check: its counts in JSON; without a database, or on Kalah, a
+  // clear refusal.
+  auto check = naqala("solve oware --check-play 5 --db " + file + " --engine alphabeta:db=" +
+                      file + ",nodes=5000 --referee-nodes 50000 --json");
+  ASSERT_EQ(check.status, 0) << check.out;
+  const auto c = nlohmann::json::parse(check.out);
+  EXPECT_EQ(c["checked"], 5);
+  for (const char* key : {"optimal", "result_kept", "forced", "unsettled", "misses"})
+    EXPECT_TRUE(c.contains(key)) << key;
+  auto no_db = naqala("solve oware --check-play 5");
+  EXPECT_EQ(no_db.status, 2);
+  EXPECT_THAT(no_db.out, HasSubstr("--check-play needs --db FILE"));
+  auto kalah = naqala("solve kalah --check-play 5 --db " + file);
+  EXPECT_EQ(kalah.status, 2);
+  EXPECT_THAT(kalah.out, HasSubstr("--check-play takes Oware"));
   std::remove(file.c_str());
 }
 

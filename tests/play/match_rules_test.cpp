@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/error.h"
 #include "games/registry.h"
 #include "games/sowing/rules_toml.h"
@@ -46,7 +48,7 @@ TEST(MatchRules, TheSeedsTournamentRules) {
 TEST(MatchRules, BadDataSaysWhatIsAllowed) {
   VariantInfo v;
   v.name = "mine";
-  v.tournament = {{"best_of", {4}}};
+  v.tournament = nlohmann::json{{"best_of", {4}}}.dump();
   try {
     match_rules(v);
     FAIL() << "best_of 4 accepted";
@@ -55,11 +57,11 @@ TEST(MatchRules, BadDataSaysWhatIsAllowed) {
               std::string::npos)
         << e.what();
   }
-  v.tournament = {{"clock", 5}};
+  v.tournament = nlohmann::json{{"clock", 5}}.dump();
   EXPECT_THROW(match_rules(v), VariantError);
-  v.tournament = {{"match_draw", "coin"}};
+  v.tournament = nlohmann::json{{"match_draw", "coin"}}.dump();
   EXPECT_THROW(match_rules(v), VariantError);
-  v.tournament = {{"game_cap_seconds", 60}};  // a cap without a clock
+  v.tournament = nlohmann::json{{"game_cap_seconds", 60}}.dump();  // a cap without a clock
   EXPECT_THROW(match_rules(v), VariantError);
 }
 
@@ -67,8 +69,9 @@ TEST(MatchRules, VariantFilesCheckTheTournamentTable) {
   const std::string base = "name = \"mine\"\n[board]\npits = 6\nseeds = 4\n[tournament]\n";
   const auto rules =
       sowing::load_rules(base + "clock_seconds = 600\nbest_of = [1, 3]\n", "mine.toml", {});
-  EXPECT_EQ(rules->tournament["clock_seconds"], 600);
-  EXPECT_EQ(rules->tournament["best_of"], nlohmann::json::array({1, 3}));
+  const auto tournament = nlohmann::json::parse(rules->tournament);
+  EXPECT_EQ(tournament["clock_seconds"], 600);
+  EXPECT_EQ(tournament["best_of"], nlohmann::json::array({1, 3}));
   try {
     sowing::load_rules(base + "clock = 5\n", "mine.toml", {});
     FAIL() << "an unknown key accepted";

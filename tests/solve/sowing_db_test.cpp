@@ -425,6 +425,9 @@ TEST(SowingSolve, BoundsHoldOnEveryRulesetAndOption) {
   for (const std::string c : {"before", "after", "after_1_3"})
     for (bool near_stop : {true, false})
       expect_sound_proofs(*preset("awale", {{"capture", c}}), 3, near_stop, 30, 7);
+  for (const std::string counting : {"nokia", "standard", "stores"})
+    for (bool near_stop : {true, false})
+      expect_sound_proofs(*preset("bantumi", {{"counting", counting}}), 3, near_stop, 30, 8);
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ struct Rules {
   std::string summary;
   std::string description;  // free prose from the file, shown by `naqala rules`
   std::string source;       // which seed lines it follows
-  nlohmann::json tournament = nlohmann::json::object();  // [tournament]: match and clock rules
+  std::string tournament = "{}";  // [tournament]: match and clock rules, as JSON text
 
   // Board
   int pits = 6;           // per row
