@@ -22,7 +22,8 @@ void add_bench_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   random->add_option("variant", a->variant, "Variant")->required();
-  random->add_option("--seconds", a->seconds, "How long to run (default 3)")->check(CLI::Range(0.01, 3600.0));
+  random->add_option("--seconds", a->seconds, "How long to run (default 3)")
+      ->check(CLI::Range(0.01, 3600.0));
   random->add_option("--threads", a->threads, "Threads, each playing its own games (default 1)")
       ->check(CLI::Range(1, 256));
   random->add_flag("--json", a->json, "Print JSON");
@@ -34,22 +35,34 @@ void add_bench_command(CLI::App& app) {
     for (int t = 0; t < a->threads; ++t)
       workers.emplace_back([&, t] { stats[t] = l.state->play_random(0x5eed + t, a->seconds); });
     for (auto& w : workers) w.join();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     RandomPlayStats total;
     for (const auto& s : stats) {
       total.games += s.games;
       total.plies += s.plies;
+      total.unfinished += s.unfinished;
     }
     const double pps = total.plies / seconds;
     if (a->json) {
-      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()}, {"games", total.games}, {"plies", total.plies},
-                                  {"seconds", seconds}, {"plies_per_second", pps}, {"threads", a->threads}})
+      std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
+                                            {"games", total.games},
+                                            {"plies", total.plies},
+                                            {"seconds", seconds},
+                                            {"plies_per_second", pps},
+                                            {"threads", a->threads},
+                                            {"unfinished", total.unfinished}})
                 << "\n";
       return;
     }
-    std::cout << l.game->spec() << ": " << total.games << " games, " << total.plies << " plies in " << seconds
-              << " s on " << a->threads << " thread(s): " << static_cast<std::uint64_t>(pps)
-              << " plies/s, " << static_cast<std::uint64_t>(total.games / seconds) << " games/s\n";
+    std::cout << l.game->spec() << ": " << total.games << " games, " << total.plies << " plies in "
+              << seconds << " s on " << a->threads
+              << " thread(s): " << static_cast<std::uint64_t>(pps) << " plies/s, "
+              << static_cast<std::uint64_t>(total.games / seconds) << " games/s\n";
+    if (total.unfinished > 0)
+      std::cout << total.unfinished
+                << " game(s) still going when time ran out, not counted as games (does this "
+                   "variant's game ever end? `naqala rules VARIANT --check` tells)\n";
   });
 }
 

@@ -24,6 +24,10 @@ void add_serve_command(CLI::App& app) {
                   "SQLite database file, created on first start (default naqala.db)");
   auto* web = cmd->add_option("--web", o->web_root,
                               "Directory of the built front-end (default: the build tree's web/)");
+  cmd->add_option("--endgame-db", o->endgame_dbs,
+                  "A sowing endgame database (naqala solve VARIANT --build-db K; repeat for "
+                  "several): the game review says won/drawn/lost with perfect play where one "
+                  "holds the position");
   cmd->add_option("--engine-threads", o->engine_threads,
                   "Threads for computer opponents (default 1)")
       ->check(CLI::Range(1, 64));

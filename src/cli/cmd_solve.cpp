@@ -14,11 +14,11 @@
 #include "cli/common.h"
 #include "cli/solve_sowing.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_db.h"
 #include "solve/kalah_solver.h"
-#include "core/json_text.h"
 
 namespace naqala::cli {
 
@@ -26,8 +26,7 @@ namespace {
 
 const sowing::State& sowing_of(const Loaded& l) {
   const auto* t = dynamic_cast<const TypedState<sowing::State>*>(l.state.get());
-  if (!t)
-    throw VariantError("the solver knows two-row sowing games only, not " + l.game->spec());
+  if (!t) throw VariantError("the solver knows two-row sowing games only, not " + l.game->spec());
   return t->typed();
 }
 
@@ -76,6 +75,9 @@ void add_solve_command(CLI::App& app) {
     std::size_t table_mb = 1024;
     double time = 0;
     bool result_only = false, json = false, db_stats = false;
+    int check_play = 0;
+    std::string engine;
+    std::uint64_t seed = 1, referee_nodes = 2'000'000;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant,
@@ -85,7 +87,9 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--position", a->position, "Solve this position (the variant's position text)")
       ->check(kNotEmpty);
   cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
+  cmd->add_option("--moves", a->moves,
+                  "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon "
+                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")
@@ -102,11 +106,24 @@ void add_solve_command(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--table", a->table_mb, "Transposition table in MiB (default 1024)")
       ->check(CLI::Range(1, 65536));
-  cmd->add_option("--time", a->time,
-                  "Give up after this many seconds (default: no limit for Kalah, 30 for the others)")
+  cmd->add_option(
+         "--time", a->time,
+         "Give up after this many seconds (default: no limit for Kalah, 30 for the others)")
       ->check(CLI::Range(0.0, 864000.0));
   cmd->add_flag("--db-stats", a->db_stats,
                 "Print the boards, exact values and won/drawn/lost counts of each level of --db");
+  cmd->add_option("--check-play", a->check_play,
+                  "Oware and the others: play the engine (--engine) in N random positions inside "
+                  "--db and count how often its move is optimal (the referee: this command's "
+                  "search with a node budget, --referee-nodes)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--engine", a->engine,
+                  "With --check-play: the engine spec (default alphabeta:db=<--db>)");
+  cmd->add_option("--seed", a->seed, "With --check-play: seed of the random positions (default 1)");
+  cmd->add_option("--referee-nodes", a->referee_nodes,
+                  "With --check-play: nodes the referee may search a position (default 2000000; "
+                  "a position it does not settle is replaced by another)")
+      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 40));
   cmd->add_flag("--result-only", a->result_only,
                 "Stop once win, draw or loss is proven, without pinning the margin");
   cmd->add_flag("--json", a->json, "Print JSON");
@@ -119,9 +136,13 @@ void add_solve_command(CLI::App& app) {
     } catch (const VariantError&) {
       if (cmd->count("--db-seeds") == 0) a->db_seeds = 12;
       if (cmd->count("--time") == 0) a->time = 30;
-      SolveArgs args{a->db, a->build_db, a->db_seeds, a->threads, a->time, a->db_stats, a->json};
+      SolveArgs args{a->db,   a->build_db,   a->db_seeds, a->threads, a->time,         a->db_stats,
+                     a->json, a->check_play, a->engine,   a->seed,    a->referee_nodes};
       return solve_sowing_command(*l.game, s, args);
     }
+    if (a->check_play > 0)
+      throw Error("--check-play takes Oware and the other rulesets of sowing databases, not " +
+                  l.game->spec() + " (Kalah-like rulesets have their own solver)");
     const solve::KalahRules rules = *kalah;
 
     if (a->build_db >= 0) {
@@ -156,12 +177,12 @@ void add_solve_command(CLI::App& app) {
       const double save_seconds = since(saved);
       if (a->json) {
         std::cout << json_text(nlohmann::json{{"db", path},
-                                    {"pits", rules.pits},
-                                    {"max_seeds", a->build_db},
-                                    {"boards", db.size()},
-                                    {"bytes", db.size() + 4096},
-                                    {"build_seconds", build_seconds},
-                                    {"save_seconds", save_seconds}})
+                                              {"pits", rules.pits},
+                                              {"max_seeds", a->build_db},
+                                              {"boards", db.size()},
+                                              {"bytes", db.size() + 4096},
+                                              {"build_seconds", build_seconds},
+                                              {"save_seconds", save_seconds}})
                   << "\n";
       } else {
         std::cout << "wrote " << path << ": every board of " << rules.pits
@@ -181,11 +202,11 @@ void add_solve_command(CLI::App& app) {
     const std::string who(name(s.to_move()));
     // --time counts from the start, database included (0 = no limit; a spent budget leaves the
     // search a moment, enough for the bounds it has).
-    const double left =
-        a->time <= 0 ? 0
-                     : std::max(1e-3, a->time - std::chrono::duration<double>(
-                                                    std::chrono::steady_clock::now() - start)
-                                                    .count());
+    const double left = a->time <= 0
+                            ? 0
+                            : std::max(1e-3, a->time - std::chrono::duration<double>(
+                                                           std::chrono::steady_clock::now() - start)
+                                                           .count());
     const auto p = solve::prove_margin(s, solver, left, a->result_only, [&](const auto& step) {
       if (!a->json)
         std::cerr << "proved: " << who << "'s margin in [" << step.low << ", " << step.high << "] ("
@@ -194,17 +215,17 @@ void add_solve_command(CLI::App& app) {
     const std::string verdict = proof_verdict(who, p.low, p.high);
     if (a->json) {
       std::cout << json_text(nlohmann::json{{"variant", l.game->spec()},
-                                  {"position", s.position()},
-                                  {"to_move", who},
-                                  {"decided", p.decided()},
-                                  {"exact", p.exact()},
-                                  {"margin_low", p.low},
-                                  {"margin_high", p.high},
-                                  {"verdict", verdict},
-                                  {"best_move", p.best_move},
-                                  {"nodes", p.nodes},
-                                  {"seconds", p.seconds},
-                                  {"db_seeds", db.max_seeds()}})
+                                            {"position", s.position()},
+                                            {"to_move", who},
+                                            {"decided", p.decided()},
+                                            {"exact", p.exact()},
+                                            {"margin_low", p.low},
+                                            {"margin_high", p.high},
+                                            {"verdict", verdict},
+                                            {"best_move", p.best_move},
+                                            {"nodes", p.nodes},
+                                            {"seconds", p.seconds},
+                                            {"db_seeds", db.max_seeds()}})
                 << "\n";
       return;
     }

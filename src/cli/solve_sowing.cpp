@@ -174,6 +174,7 @@ void build(const sowing::State& s, const SolveArgs& a) {
 void solve_sowing_command(const AnyGame& game, const sowing::State& s, const SolveArgs& a) {
   solve::db_rules(s.rules());  // refuses rulesets the databases cannot hold
   if (a.build_db >= 0) return build(s, a);
+  if (a.check_play > 0) return check_play_command(game, s, a);
   if (a.db_stats) {
     if (a.db.empty()) throw Error("--db-stats needs --db FILE (a database to read)");
     const auto db = solve::SowingDb::load(a.db);

@@ -2,6 +2,7 @@
 // `naqala solve` for the two-row rulesets that are not Kalah-like (Oware, Awale, Bantumi,
 // TOML variants): databases of solve/sowing_db.h (built on threads or under mpirun), their
 // statistics, and positions solved by solve/sowing_solve.h.
+#include <cstdint>
 #include <string>
 
 #include "games/any_game.h"
@@ -14,8 +15,14 @@ struct SolveArgs {
   int build_db = -1, db_seeds = 12, threads = 2;
   double time = 30;
   bool db_stats = false, json = false;
+  int check_play = 0;                       // positions of the end-of-game accuracy check (0: none)
+  std::string engine;                       // the engine it checks (default alphabeta:db=DB)
+  std::uint64_t seed = 1;                   // of its random positions
+  std::uint64_t referee_nodes = 2'000'000;  // the check's referee: nodes a position
 };
 
 void solve_sowing_command(const AnyGame& game, const sowing::State& s, const SolveArgs& args);
+// --check-play N: is the engine's move optimal in N random positions inside --db?
+void check_play_command(const AnyGame& game, const sowing::State& s, const SolveArgs& args);
 
 }  // namespace naqala::cli

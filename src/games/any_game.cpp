@@ -55,6 +55,10 @@ RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const 
   Rng rng(seed);
   RandomPlayStats stats;
   const auto start = std::chrono::steady_clock::now();
+  const auto out_of_time = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+           seconds;
+  };
   do {
     auto s = clone();
     while (!s->is_over()) {
@@ -64,10 +68,13 @@ RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const 
       }
       auto moves = s->legal_moves();
       s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-      ++stats.plies;
+      if (++stats.plies % kPliesPerClockRead == 0 && out_of_time()) {
+        stats.unfinished = 1;
+        return stats;
+      }
     }
     ++stats.games;
-  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds);
+  } while (!out_of_time());
   return stats;
 }
 

@@ -4,11 +4,10 @@
 // the registry (registry.h).
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/outcome.h"
 #include "core/player.h"
@@ -26,10 +25,10 @@ struct OptionInfo {
 };
 
 struct VariantInfo {
-  std::string name;    // the preset name, e.g. "oware"
-  std::string title;   // "Oware (abapa)"
-  std::string family;  // "sowing", "bao", "omweso", "backgammon"
-  std::string summary; // one line
+  std::string name;     // the preset name, e.g. "oware"
+  std::string title;    // "Oware (abapa)"
+  std::string family;   // "sowing", "bao", "omweso", "backgammon"
+  std::string summary;  // one line
   std::vector<std::string> aliases;
   std::vector<OptionInfo> options;
   // A clock rule for the server and CLI clocks: a sowing not finished within this many
@@ -43,8 +42,13 @@ struct VariantInfo {
 // Counts from `naqala bench random`.
 struct RandomPlayStats {
   std::uint64_t games = 0;
-  std::uint64_t plies = 0;
+  std::uint64_t plies = 0;       // including those of a game cut off unfinished
+  std::uint64_t unfinished = 0;  // 1 when time ran out inside a game (one that may never end)
 };
+
+// play_random reads the clock after each batch of games and, inside a game, every this many
+// plies: a variant whose games never end (a relay without captures) still stops on time.
+inline constexpr std::uint64_t kPliesPerClockRead = 65536;
 
 struct ChanceText {
   std::string outcome;  // e.g. "3-1"

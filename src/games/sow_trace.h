@@ -2,23 +2,30 @@
 // An opt-in record of a move as it is sown, lap by lap, for the browser's animation (the
 // server installs one around the moves it plays; docs/server.md, `path`). Engines never
 // install one: the sowing code pays one test of a pointer per lap or seed while it is null.
-#include <nlohmann/json.hpp>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace naqala {
 
-struct SowTrace {
-  // Each lap: {"board": the board_json as the lap starts (lifted seeds already in the hand,
-  // captures already taken), "pits": the holes that get one seed each, in order}. A store is
-  // named "store:S" / "store:N".
-  nlohmann::json laps = nlohmann::json::array();
+class SowTrace {
+ public:
+  SowTrace();
+  ~SowTrace();
+  SowTrace(SowTrace&&) noexcept;
+  SowTrace& operator=(SowTrace&&) noexcept;
 
-  void lap(nlohmann::json board) {
-    laps.push_back({{"board", std::move(board)}, {"pits", nlohmann::json::array()}});
-  }
-  void seed(std::string hole) {
-    if (!laps.empty()) laps.back()["pits"].push_back(std::move(hole));
-  }
+  // A new lap: `board` is the board_json as the lap starts (lifted seeds already in the
+  // hand, captures already taken).
+  void lap(nlohmann::json board);
+  // One seed into `hole`, a pit's name or "store:S" / "store:N", in the current lap.
+  void seed(std::string hole);
+  // Each lap: {"board": ..., "pits": the holes that got one seed each, in order}.
+  nlohmann::json& laps();
+
+ private:
+  // Behind a pointer so that the sowing headers, included everywhere, need not parse json.hpp.
+  std::unique_ptr<nlohmann::json> laps_;
 };
 
 // The trace the sowing on this thread writes to, or null (always, on the engines' threads).

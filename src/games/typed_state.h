@@ -119,6 +119,11 @@ class TypedState : public AnyState {
     Rng rng(seed);
     RandomPlayStats stats;
     const auto start = std::chrono::steady_clock::now();
+    const auto out_of_time = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+             seconds;
+    };
+    std::uint64_t next_clock_read = kPliesPerClockRead;
     typename S::MoveList moves;
     RepetitionTracker<S> repetition;
     do {
@@ -136,24 +141,25 @@ class TypedState : public AnyState {
           s.legal_moves(moves);
           s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
           repetition.after(s);
-          ++stats.plies;
+          if (++stats.plies == next_clock_read) {
+            next_clock_read += kPliesPerClockRead;
+            if (out_of_time()) {
+              stats.unfinished = 1;
+              return stats;
+            }
+          }
         }
         ++stats.games;
       }
-    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
-             seconds);
+    } while (!out_of_time());
     return stats;
   }
 
   std::string position() const override { return std::string(state_.position()); }
   std::string render() const override { return std::string(state_.render()); }
-  nlohmann::json board_json() const override {
-    if constexpr (requires { state_.board_json(); }) {
-      return state_.board_json();
-    } else {
-      return nlohmann::json{{"position", position()}};
-    }
-  }
+  // Defined in typed_state_json.h and instantiated once per family (its family.cpp), so that
+  // this header, included by every engine, need not parse json.hpp.
+  nlohmann::json board_json() const override;
 
  private:
   static void perft_typed(const S& s, int ply, int depth, std::vector<std::uint64_t>& counts) {

@@ -1,6 +1,7 @@
 #include "play/record.h"
 
 #include <charconv>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/error.h"

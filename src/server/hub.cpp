@@ -20,11 +20,24 @@
 #include "play/match_rules.h"
 #include "play/match_scoring.h"
 #include "play/record.h"
+#include "server/perfect_play.h"
 
 namespace naqala::server {
 
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A stored ply played on the state: a move, or a chance outcome (side '*', dice).
+void apply_ply(AnyState& state, const MoveRow& m) {
+  if (m.side == '*')
+    state.apply_chance(m.text);
+  else
+    state.play(m.text);
+}
+
+}  // namespace
 
 struct Hub::Live {
   GameRow row;
@@ -118,13 +131,13 @@ bool in_joint_phase(const AnyState& state) {
 
 // The sowing of ply `ply` for the view: its laps without what the board already says
 // elsewhere. A sowing too long to watch (over 200 laps) is not sent.
-json path_view(SowTrace trace, std::size_t ply) {
-  if (trace.laps.empty() || trace.laps.size() > 200) return nullptr;
-  for (auto& lap : trace.laps) {
+json path_view(json laps, std::size_t ply) {
+  if (laps.empty() || laps.size() > 200) return nullptr;
+  for (auto& lap : laps) {
     lap["board"].erase("position");
     lap["board"].erase("to_move");
   }
-  return {{"ply", ply}, {"laps", std::move(trace.laps)}};
+  return {{"ply", ply}, {"laps", std::move(laps)}};
 }
 
 }  // namespace
@@ -178,12 +191,7 @@ Hub::Live& Hub::open_game(const GameRow& row, const std::vector<MoveRow>& moves)
   auto fresh = g->game->new_game();
   g->state = fresh->position() == row.start_position ? std::move(fresh)
                                                      : g->game->from_position(row.start_position);
-  for (const auto& m : moves) {
-    if (m.side == '*')
-      g->state->apply_chance(m.text);
-    else
-      g->state->play(m.text);
-  }
+  for (const auto& m : moves) apply_ply(*g->state, m);
   g->plies = moves;
   g->simultaneous = in_joint_phase(*g->state);
   g->timer = std::make_unique<asio::steady_timer>(io_);
@@ -508,15 +516,30 @@ json Hub::review(const std::string& id) {
   json boards = json::array({state->board_json()});
   json plies = json::array();
   for (const auto& m : g.plies) {
-    if (m.side == '*')
-      state->apply_chance(m.text);
-    else
-      state->play(m.text);
+    apply_ply(*state, m);
     boards.push_back(state->board_json());
     plies.push_back({{"side", std::string(1, m.side)}, {"text", m.text}});
   }
   release_if_idle(id);
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
+}
+
+void Hub::add_endgame_db(const std::string& path) {
+  endgame_dbs_.push_back(std::make_shared<const solve::SowingDb>(solve::SowingDb::load(path)));
+}
+
+json Hub::analysis(const std::string& id, int ply) {
+  Live& g = live(id);
+  if (ply < 0 || ply > static_cast<int>(g.plies.size()))
+    throw ApiError(400, "ply " + std::to_string(ply) + " is not in this game (0 to " +
+                            std::to_string(g.plies.size()) + ")");
+  auto state = g.game->from_position(g.row.start_position);
+  for (int k = 0; k < ply; ++k) apply_ply(*state, g.plies[static_cast<std::size_t>(k)]);
+  release_if_idle(id);
+  json out = perfect_play(*state, endgame_dbs_);
+  out["id"] = id;
+  out["ply"] = ply;
+  return out;
 }
 
 // ---------------------------------------------------------------- views
@@ -676,7 +699,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
     throw ApiError(400, e.what());
   }
   g.state = std::move(next);
-  g.path = path_view(std::move(trace), g.plies.size() + 1);
+  g.path = path_view(std::move(trace.laps()), g.plies.size() + 1);
   if (clocked) {
     std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
     mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
@@ -948,8 +971,10 @@ void Hub::handle(Client& c, std::string_view message) {
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
-    c.send(std::make_shared<const std::string>(json_text(json{
-        {"type", "error"}, {"status", 500}, {"message", std::string("internal error: ") + e.what()}})));
+    c.send(std::make_shared<const std::string>(
+        json_text(json{{"type", "error"},
+                       {"status", 500},
+                       {"message", std::string("internal error: ") + e.what()}})));
   }
 }
 

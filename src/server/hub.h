@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "games/any_game.h"
 #include "server/store.h"
+#include "solve/sowing_db.h"
 
 namespace naqala::server {
 
@@ -65,6 +66,13 @@ class Hub {
   json game(const std::string& id, const std::string& token);
   std::string record(const std::string& id);
   json review(const std::string& id);
+  // What an endgame database (with a short search on top) proves of the position after `ply`
+  // plies: "known" false when no database holds it or the search did not settle it.
+  json analysis(const std::string& id, int ply);
+
+  // Endgame databases of sowing rulesets (naqala solve VARIANT --build-db K) the analysis
+  // uses; throws naqala::Error when the file is not one.
+  void add_endgame_db(const std::string& path);
 
   // A WebSocket message; answers and broadcasts go through Client::send.
   void handle(Client& client, std::string_view message);
@@ -115,6 +123,7 @@ class Hub {
   Rng rng_;
   bool stopping_ = false;
   std::map<std::string, bool> computer_plays_;  // family -> an engine plays it
+  std::vector<std::shared_ptr<const solve::SowingDb>> endgame_dbs_;
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

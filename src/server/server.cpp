@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <charconv>
 #include <chrono>
 #include <deque>
 #include <filesystem>
@@ -144,6 +145,7 @@ struct Server::Impl {
         store(open_store(options.db)),
         hub(io, store, options.engine_threads),
         acceptor(io) {
+    for (const auto& path : options.endgame_dbs) hub.add_endgame_db(path);
     if (!options.web_root.empty()) web_root = std::filesystem::weakly_canonical(options.web_root);
     boost::system::error_code ec;
     const auto address = asio::ip::make_address(options.host, ec);
@@ -296,8 +298,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           http::status::too_many_requests, request.version());
       res->set(http::field::content_type, "application/json");
       res->set(http::field::retry_after, "1");
-      res->body() =
-          json_text(json{{"error", "too many requests from this address: at most " +
+      res->body() = json_text(
+          json{{"error", "too many requests from this address: at most " +
                              std::to_string(static_cast<int>(server_.options.requests_per_second)) +
                              " a second (bursts of twice that); wait a second"}});
       res->keep_alive(request.keep_alive());
@@ -411,6 +413,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           }
           if (what.empty()) return reply_json(req, http::status::ok, hub.game(rest, token));
           if (what == "review") return reply_json(req, http::status::ok, hub.review(rest));
+          if (what == "analysis") {
+            const std::string ply = query_param(query, "ply");
+            int k = -1;
+            const auto [end, ec] = std::from_chars(ply.data(), ply.data() + ply.size(), k);
+            if (ply.empty() || ec != std::errc() || end != ply.data() + ply.size())
+              throw ApiError(
+                  400, "give the ply as a whole number: /api/games/" + rest + "/analysis?ply=12");
+            return reply_json(req, http::status::ok, hub.analysis(rest, k));
+          }
           if (what == "record") {
             auto res = std::make_shared<http::response<http::string_body>>(http::status::ok,
                                                                            req.version());

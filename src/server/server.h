@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <utility>  // Boost 1.74 Asio uses std::exchange without including it
+#include <vector>
 
 namespace naqala::server {
 
@@ -13,7 +14,8 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;  // 0 = any free port (tests)
   std::string db = "naqala.db";
-  std::string web_root;  // the built front-end; empty = API only
+  std::string web_root;                  // the built front-end; empty = API only
+  std::vector<std::string> endgame_dbs;  // sowing databases the game analysis reads
   int engine_threads = 1;
   std::size_t max_message = 4096;   // bytes in one WebSocket message
   std::size_t max_body = 16384;     // bytes in one HTTP request body

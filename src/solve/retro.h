@@ -249,12 +249,22 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
     std::atomic<std::uint64_t> marked{0}, done{0};
     parallel(dirty.size(), [&](std::uint64_t first_word, std::uint64_t last_word) {
       std::uint64_t evaluated = 0;
+      // The boards marked come in rank order: stepping to a near one with next() is much
+      // cheaper than unranking it (unrank took a sixth of a build's time).
+      constexpr std::uint64_t kStepAtMost = 16;
+      Board b{};
+      std::uint64_t at = ~0ULL;
       for (std::uint64_t w = first_word; w < last_word; ++w) {
         for (std::uint64_t bits = dirty[w].load(std::memory_order_relaxed); bits;
              bits &= bits - 1) {
           const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
           ++evaluated;
-          const Board b = index.unrank(r, n);
+          if (at != ~0ULL && r > at && r - at <= kStepAtMost) {
+            for (; at < r; ++at) index.next(b);
+          } else {
+            b = index.unrank(r, n);
+            at = r;
+          }
           const std::uint16_t e = exits[r];
           int low = static_cast<std::int8_t>(e & 0xff), high = static_cast<std::int8_t>(e >> 8);
           int terminal;

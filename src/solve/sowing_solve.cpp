@@ -21,14 +21,19 @@ int final_margin(const State& s, Player me) {
 
 class Searcher {
  public:
-  Searcher(const SowingDb* db, const sowing::Rules& rules, double seconds)
-      : db_(db), rules_(rules), seconds_(seconds), start_(std::chrono::steady_clock::now()) {}
+  Searcher(const SowingDb* db, const sowing::Rules& rules, double seconds, std::uint64_t max_nodes)
+      : db_(db),
+        rules_(rules),
+        seconds_(seconds),
+        max_nodes_(max_nodes),
+        start_(std::chrono::steady_clock::now()) {}
 
   // A bound on the final margin of the mover at s: the lower one, or (optimistic) the upper.
   // `fresh`: no position before s can come back (s is the root or was reached by a capture).
   int value(const State& s, int depth, int alpha, int beta, bool optimistic, bool fresh) {
     ++nodes_;
     if ((nodes_ & 0xfff) == 0 && seconds_ > 0 && elapsed() > seconds_) stopped_ = true;
+    if (max_nodes_ && nodes_ > max_nodes_) stopped_ = true;
     if (stopped_) return 0;
     const Player me = s.to_move();
     if (s.is_over()) return final_margin(s, me);
@@ -124,6 +129,7 @@ class Searcher {
   const SowingDb* db_;
   const sowing::Rules& rules_;
   double seconds_;
+  std::uint64_t max_nodes_;
   std::chrono::steady_clock::time_point start_;
   std::vector<std::uint64_t> path_;
   std::uint64_t nodes_ = 0;
@@ -132,22 +138,24 @@ class Searcher {
 
 }  // namespace
 
-SowingProof solve_sowing(const State& s, const SowingDb* db, double seconds) {
+SowingProof solve_sowing(const State& s, const SowingDb* db, double seconds,
+                         std::span<const std::uint64_t> before, std::uint64_t max_nodes) {
   if (db) db->check_rules(s.rules());
-  Searcher search(db, s.rules(), seconds);
+  Searcher search(db, s.rules(), seconds, max_nodes);
   SowingProof proof;
   const Player me = s.to_move();
   int root_low, root_high;
   search.widest(s, root_low, root_high);
   {
     int low, high;
-    if (search.database(s, low, high)) {
+    if (before.empty() && search.database(s, low, high)) {
       root_low = std::max(root_low, low);
       root_high = std::min(root_high, high);
     }
   }
   proof.low = root_low;
   proof.high = root_high;
+  for (const std::uint64_t h : before) search.enter(h);
   search.enter(s.hash());
   State::MoveList moves;
   s.legal_moves(moves);
@@ -187,7 +195,10 @@ SowingProof solve_sowing(const State& s, const SowingDb* db, double seconds) {
       // Proven optimal: no other move can do better than this one surely does.
       if (x.low >= proof.high) proof.optimal_moves.push_back(s.format_move(x.move));
     }
-    if (proof.exact() || !search.cut()) break;
+    // The root's own database entry can make the value exact before the search has proven
+    // any move (its bounds come from the database, the moves' from the search below it):
+    // then go deeper until a move reaches the value, or nothing more is cut.
+    if ((proof.exact() && !proof.optimal_moves.empty()) || !search.cut()) break;
   }
   proof.nodes = search.nodes();
   proof.seconds = search.elapsed();

@@ -14,6 +14,7 @@
 // depends on repetitions that neither the database nor the search settles, the answer is
 // an interval, never a guess.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,10 @@ namespace naqala::solve {
 struct SowingProof {
   int low = 0, high = 0;  // the final margin of the player to move lies in [low, high]
   std::string best_move;  // the move with the best proven lower bound (empty: none)
-  std::vector<std::string> optimal_moves;  // every move proven optimal (once exact)
+  // Every move proven optimal. The search goes on while the value is exact but no move is
+  // proven (the root's own database entry can settle the value first); only a time limit can
+  // leave an exact value with this empty.
+  std::vector<std::string> optimal_moves;
   std::uint64_t nodes = 0;
   double seconds = 0;
   int depth = 0;  // plies of the last completed iteration
@@ -34,7 +38,11 @@ struct SowingProof {
 };
 
 // `db` may be null (then the search alone); it must have been built for the state's rules.
-// `seconds` bounds the time (0: until the bounds stop narrowing).
-SowingProof solve_sowing(const sowing::State& s, const SowingDb* db, double seconds);
+// `seconds` bounds the time (0: until the bounds stop narrowing). `before`: positions played
+// before s since the last capture (they end the game if they repeat); then the database is not
+// asked about s itself, whose value may depend on them. `max_nodes` (0: none) bounds the work
+// like `seconds`, but gives the same answer on any machine.
+SowingProof solve_sowing(const sowing::State& s, const SowingDb* db, double seconds,
+                         std::span<const std::uint64_t> before = {}, std::uint64_t max_nodes = 0);
 
 }  // namespace naqala::solve

@@ -8,21 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "run_naqala.h"
+#include "scratch_dir.h"
 
 namespace {
 
 using ::testing::HasSubstr;
 using naqala::testing::naqala;
 namespace fs = std::filesystem;
-
-// A fresh directory for one test's files.
-fs::path scratch() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(::testing::TempDir()) / "naqala-bad-input" / info->name();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::string write(const fs::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
@@ -41,7 +33,8 @@ TEST(BadInput, BackgammonRepeatCountIsBounded) {
 }
 
 TEST(BadInput, PlyNumberBeyondAnyCount) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   const auto rec =
       write(dir / "r.txt", "[Variant \"kalah\"]\n\n18446744073709551616. S 3\n*\n");
   auto r = naqala("state kalah --record " + rec);
@@ -50,7 +43,8 @@ TEST(BadInput, PlyNumberBeyondAnyCount) {
 }
 
 TEST(BadInput, RecordThatIsADirectoryOrTooLarge) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("state kalah --record " + dir.string());
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr("is a directory"));
@@ -66,7 +60,8 @@ TEST(BadInput, RecordThatIsADirectoryOrTooLarge) {
 }
 
 TEST(BadInput, RecordWithoutVariantOrWithContradictingResults) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("state kalah --record " + write(dir / "a.txt", "1. S 3\n*\n"));
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr("Variant"));
@@ -81,7 +76,8 @@ TEST(BadInput, RecordWithoutVariantOrWithContradictingResults) {
 }
 
 TEST(BadInput, ByteOrderMarkBeforeARecordIsRead) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("state kalah --json --record " + write(dir / "bom.txt", "\xEF\xBB\xBF" + kKalahRecord));
   ASSERT_EQ(r.status, 0) << r.out;
   auto plain = naqala("state kalah --json --record " + write(dir / "plain.txt", kKalahRecord));
@@ -106,7 +102,8 @@ TEST(BadInput, EmptyPositionRepeatedOptionAndNonFiniteNumbers) {
 }
 
 TEST(BadInput, ContradictoryVariantFilesNameTheirKeys) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   const std::string head =
       "name = \"odd\"\n[board]\npits = 6\nseeds = 4\n[sowing]\nstores = \"own\"\n";
   auto r = naqala("rules " + write(dir / "min.toml", head + "min_seeds = 99\n"));
@@ -134,8 +131,25 @@ TEST(BadInput, RulesCheckPlaysRandomGames) {
   EXPECT_THAT(r.out, HasSubstr("did not end in 3 plies"));
 }
 
+// A relay game without captures that never ends: `bench random` stops (it read the clock only
+// between games) and says a game was cut off.
+TEST(BadInput, BenchRandomStopsInAGameThatNeverEnds) {
+  const naqala::testing::ScratchDir scratch;
+  const auto toml = scratch / "forever.toml";
+  write(toml, "name = \"forever\"\n[board]\npits = 1\nseeds = 1\n[sowing]\nlaps = \"relay\"\n");
+  auto r = naqala("bench random " + toml + " --seconds 0.01 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 0);
+  EXPECT_EQ(j["unfinished"], 1);
+  EXPECT_GT(j["plies"].get<long>(), 0);
+  r = naqala("bench random " + toml + " --seconds 0.01");
+  EXPECT_THAT(r.out, HasSubstr("1 game(s) still going when time ran out"));
+}
+
 TEST(BadInput, UserVariantGameIsSavedSoItReadsBack) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   const auto toml = write(dir / "mine.toml", "name = \"mine\"\n[board]\npits = 4\nseeds = 2\n"
                                              "[sowing]\nstores = \"own\"\n[capture]\n"
                                              "kind = \"opposite\"\n");
@@ -148,7 +162,8 @@ TEST(BadInput, UserVariantGameIsSavedSoItReadsBack) {
 }
 
 TEST(BadInput, SaveToADirectoryIsRefused) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("play kalah --south computer:1 --north computer:1 --save " + dir.string());
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr("directory"));
@@ -159,7 +174,8 @@ const std::string kMatHead =
     " 1 point match\n\n Game 1\n Ann : 0                              Bob : 0\n";
 
 TEST(BadInput, MatFilesWithHugeMatchesOrLatin1Names) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("mat import " +
                   write(dir / "big.mat", " 100000000000000000000 point match\n\n Game 1\n"
                                          " Ann : 0                              Bob : 0\n"));
@@ -182,7 +198,8 @@ TEST(BadInput, VersionNamesTheBuild) {
 }
 
 TEST(BadInput, ServeNamesItsDatabaseAndWebDirectory) {
-  const auto dir = scratch();
+  const naqala::testing::ScratchDir scratch;
+  const fs::path& dir = scratch.path();
   auto r = naqala("serve --port 0 --db " + dir.string() + "/missing/x.db");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_THAT(r.out, HasSubstr(dir.string() + "/missing/x.db"));

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "run_naqala.h"
+#include "scratch_dir.h"
 
 namespace {
 
@@ -122,7 +123,8 @@ TEST(Cli, RulesInPlainEnglish) {
 }
 
 TEST(Cli, PlayTwoHumansThroughStdinAndSaveTheRecord) {
-  const std::string rec = ::testing::TempDir() + "/game.txt";
+  const naqala::testing::ScratchDir scratch;
+  const std::string rec = scratch / "game.txt";
   auto r = naqala("play kalah --south human --north human --save " + rec,
                   "help\n9\nfoo\n3\nundo\n3\n6\nquit\n");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -142,7 +144,8 @@ TEST(Cli, PlayAgainstTheComputerToTheEnd) {
 // Congklak's simultaneous start: each human is asked for his pit in secret, a wrong pit is
 // refused with the choices, then both halves are played as one lock-step move.
 TEST(Cli, PlayAsksEachSideForHisHalfOfTheJointMove) {
-  const std::string rec = ::testing::TempDir() + "/congklak.txt";
+  const naqala::testing::ScratchDir scratch;
+  const std::string rec = scratch / "congklak.txt";
   auto r = naqala("play congklak --south human --north human --save " + rec, "3\n9\n5\nquit\n");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_THAT(r.out, HasSubstr("south, choose your pit in secret [1 2 3 4 5 6 7]"));
@@ -208,7 +211,8 @@ TEST(Cli, UndoNeverRerollsTheDice) {
 
 // Omweso's setup: a whole row in one line, as moves or as bare counts; a bad count plays nothing.
 TEST(Cli, OmwesoSetupTakesARowInOneLine) {
-  const std::string rec = ::testing::TempDir() + "/omweso.txt";
+  const naqala::testing::ScratchDir scratch;
+  const std::string rec = scratch / "omweso.txt";
   auto r = naqala("play omweso --south human --north human --save " + rec,
                   "4 4 4 4 4 4 4 99\na1=0 b1=4\n4 4 4 4 4 4\nquit\n");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -276,7 +280,8 @@ TEST(Cli, SolveAgreesWithItsDatabase) {
   ASSERT_EQ(searched.status, 0) << searched.out;
   EXPECT_EQ(nlohmann::json::parse(searched.out)["margin_low"], d["margin_low"]);
 
-  const std::string file = ::testing::TempDir() + "/cli_kalah.db";
+  const naqala::testing::ScratchDir scratch;
+  const std::string file = scratch / "cli_kalah.db";
   auto built = naqala("solve kalah --build-db 6 --db " + file);
   ASSERT_EQ(built.status, 0) << built.out;
   EXPECT_THAT(built.out, HasSubstr("wrote " + file));
@@ -311,7 +316,8 @@ TEST(Cli, SolveRefusesWhatItCannotDo) {
 // `naqala solve oware`: a small database built to a file, its statistics, and a position
 // solved with it (the fields of the public contract).
 TEST(Cli, SolvesOwareWithItsDatabase) {
-  const std::string file = ::testing::TempDir() + "/cli_oware.db";
+  const naqala::testing::ScratchDir scratch;
+  const std::string file = scratch / "cli_oware.db";
   auto built = naqala("solve oware --build-db 6 --db " + file + " --json");
   ASSERT_EQ(built.status, 0) << built.out;
   EXPECT_EQ(nlohmann::json::parse(built.out)["width"], 2);

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "eval/backgammon_evaluator.h"
+#include "scratch_dir.h"
 
 namespace naqala::bgnet {
 namespace {
@@ -72,7 +73,8 @@ TEST(BackgammonNet, WeightFilesRoundTripAndRejectDamage) {
   Net net;
   net.randomize(3);
   net.meta.games = 42;
-  const std::string path = ::testing::TempDir() + "/bgnet_test.bin";
+  const naqala::testing::ScratchDir scratch;
+  const std::string path = scratch / "bgnet_test.bin";
   net.save(path);
   const Net back = Net::load(path);
   EXPECT_EQ(back.meta.games, 42u);

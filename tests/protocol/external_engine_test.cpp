@@ -12,6 +12,7 @@
 
 #include "engine/arena.h"
 #include "games/registry.h"
+#include "scratch_dir.h"
 
 namespace naqala::protocol {
 namespace {
@@ -35,8 +36,9 @@ engine::ArenaOptions match(const std::string& variant, const std::string& a, con
 }
 
 // A shell script that speaks the handshake and then does `on_go` when asked to move.
-std::string script(const std::string& name, const std::string& on_go) {
-  const std::string path = ::testing::TempDir() + "/" + name + ".sh";
+std::string script(const naqala::testing::ScratchDir& dir, const std::string& name,
+                   const std::string& on_go) {
+  const std::string path = dir / (name + ".sh");
   std::ofstream(path) << "#!/bin/sh\n"
                          "while read line; do\n"
                          "  case \"$line\" in\n"
@@ -90,23 +92,26 @@ void expect_failures(const engine::ArenaResult& r, const std::string& kind,
 }
 
 TEST(ExternalEngines, ACrashLosesTheGame) {
-  const auto r =
-      engine::run_arena(match("kalah", "cmd:" + script("crash", "exit 3"), "random:seed=1", 4, {}));
+  const naqala::testing::ScratchDir scratch;
+  const auto r = engine::run_arena(
+      match("kalah", "cmd:" + script(scratch, "crash", "exit 3"), "random:seed=1", 4, {}));
   expect_failures(r, "crash", "exited with status 3");
 }
 
 TEST(ExternalEngines, AHangLosesTheGame) {
+  const naqala::testing::ScratchDir scratch;
   ExternalOptions external;
   external.movetime = 0.05;
   external.grace_seconds = 0.5;  // the hang guard
-  const auto r =
-      engine::run_arena(match("kalah", "cmd:" + script("hang", ":"), "random:seed=1", 4, external));
+  const auto r = engine::run_arena(
+      match("kalah", "cmd:" + script(scratch, "hang", ":"), "random:seed=1", 4, external));
   expect_failures(r, "hang", "gave no 'bestmove'");
 }
 
 TEST(ExternalEngines, AnIllegalMoveLosesTheGame) {
-  const auto r = engine::run_arena(
-      match("kalah", "cmd:" + script("illegal", "echo 'bestmove 9'"), "random:seed=1", 4, {}));
+  const naqala::testing::ScratchDir scratch;
+  const auto r = engine::run_arena(match(
+      "kalah", "cmd:" + script(scratch, "illegal", "echo 'bestmove 9'"), "random:seed=1", 4, {}));
   expect_failures(r, "illegal move", "played '9'");
 }
 
@@ -119,9 +124,9 @@ TEST(ExternalEngines, AMissingProgramIsACrash) {
 TEST(ExternalEngines, SpeaksTheAualeFormToProgramsWithoutNaqalaNotation) {
   // A program in Aualé's style (no Notation option): it logs each position it is sent and
   // answers South's pit 1, 'A'.
-  const std::string log = ::testing::TempDir() + "/auale_log.txt";
-  std::filesystem::remove(log);
-  const std::string p = ::testing::TempDir() + "/auale2.sh";
+  const naqala::testing::ScratchDir scratch;
+  const std::string log = scratch / "auale_log.txt";
+  const std::string p = scratch / "auale2.sh";
   std::ofstream(p) << "#!/bin/sh\n"
                       "while read line; do\n"
                       "  case \"$line\" in\n"

@@ -288,8 +288,7 @@ TEST_F(ServerTest, SecurityHeadersOnEveryReplyAndWebSocketOriginChecked) {
   for (const char* target : {"/api/health", "/api/nothing", "/index.html"}) {
     const auto res =
         raw_response(port_, std::string("GET ") + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
-    EXPECT_NE(res["Content-Security-Policy"].find("default-src 'self'"),
-              std::string::npos)
+    EXPECT_NE(res["Content-Security-Policy"].find("default-src 'self'"), std::string::npos)
         << target;
     EXPECT_EQ(res["X-Frame-Options"], "DENY") << target;
     EXPECT_EQ(res["X-Content-Type-Options"], "nosniff") << target;
@@ -299,10 +298,10 @@ TEST_F(ServerTest, SecurityHeadersOnEveryReplyAndWebSocketOriginChecked) {
       "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
   EXPECT_EQ(raw_request(port_, upgrade + "Origin: https://evil.example\r\n\r\n").status, 403);
-  EXPECT_EQ(raw_request(port_, upgrade + "Origin: http://127.0.0.1:" + std::to_string(port_) +
-                                   "\r\n\r\n")
-                .status,
-            101);
+  EXPECT_EQ(
+      raw_request(port_, upgrade + "Origin: http://127.0.0.1:" + std::to_string(port_) + "\r\n\r\n")
+          .status,
+      101);
   EXPECT_EQ(raw_request(port_, upgrade + "\r\n").status, 101);  // a program: no Origin
 }
 
@@ -310,7 +309,8 @@ TEST_F(ServerTest, AHostileNameIsJustAName) {
   const std::string name = "Bob'); DROP TABLE players;--";
   json p = post(port_, "/api/players", {{"name", name}});
   EXPECT_EQ(p["name"], name);
-  json g = post(port_, "/api/games", {{"token", p["token"]}, {"variant", "kalah"}, {"opponent", "human"}});
+  json g = post(port_, "/api/games",
+                {{"token", p["token"]}, {"variant", "kalah"}, {"opponent", "human"}});
   Reply view = request(port_, http::verb::get, "/api/games/" + g["id"].get<std::string>());
   ASSERT_EQ(view.status, 200) << view.body;
   EXPECT_NE(view.body.find("DROP TABLE"), std::string::npos) << view.body;
@@ -322,13 +322,12 @@ TEST_F(ServerTest, UnknownMessageTypeAndHugeRepeatCount) {
   ws.send({{"type", "dance"}});
   json e = ws.read();
   ASSERT_FALSE(e.is_null());
-  EXPECT_NE(e["message"].get<std::string>().find("unknown message type 'dance'"),
-            std::string::npos)
+  EXPECT_NE(e["message"].get<std::string>().find("unknown message type 'dance'"), std::string::npos)
       << e;
   // A backgammon move with a repeat count far beyond any move: refused, the server lives on.
   const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
-  json g = post(port_, "/api/games",
-                {{"token", ann}, {"variant", "backgammon"}, {"opponent", "human"}});
+  json g =
+      post(port_, "/api/games", {{"token", ann}, {"variant", "backgammon"}, {"opponent", "human"}});
   const std::string id = g["id"];
   Ws b(port_);
   b.send({{"type", "hello"}, {"token", bob}});
@@ -672,6 +671,15 @@ TEST_F(ServerTest, ComputerAnswersAndResignationEndsTheGameWithARecord) {
   EXPECT_NE(record.body.find("\n0-1"), std::string::npos) << record.body;
   json review = request(port_, http::verb::get, "/api/games/" + id + "/review").json_body();
   EXPECT_EQ(review["boards"].size(), 3u);
+  // The analysis: no endgame database is loaded, so nothing is known; a ply outside the game
+  // or not a number is refused.
+  json analysis =
+      request(port_, http::verb::get, "/api/games/" + id + "/analysis?ply=2").json_body();
+  EXPECT_EQ(analysis["known"], false);
+  EXPECT_EQ(analysis["ply"], 2);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games/" + id + "/analysis?ply=3").status, 400);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games/" + id + "/analysis?ply=x").status, 400);
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games/" + id + "/analysis").status, 400);
 
   a.send({{"type", "rematch"}, {"game", id}});
   json rematch = a.until([](json& m) { return m["type"] == "game" && !m["next_game"].is_null(); });

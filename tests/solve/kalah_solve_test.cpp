@@ -12,6 +12,7 @@
 #include "eval/sowing_eval.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
+#include "scratch_dir.h"
 #include "search/prove.h"
 #include "solve/compositions.h"
 #include "solve/kalah.h"
@@ -181,7 +182,8 @@ TEST(EndgameDb, OneThreadOrTwoGiveTheSameBytes) {
 TEST(EndgameDb, SavesLoadsAndRefusesDamagedFiles) {
   const KalahRules kr{6, true, true};
   const auto db = EndgameDb::build(kr, 8, 2);
-  const std::string path = ::testing::TempDir() + "naqala_kalah_test.db";
+  const naqala::testing::ScratchDir scratch;
+  const std::string path = scratch / "naqala_kalah_test.db";
   db.save(path);
   {
     const auto back = EndgameDb::load(path);

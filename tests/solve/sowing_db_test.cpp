@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
+#include "scratch_dir.h"
 #include "solve/sowing_solve.h"
 
 namespace naqala::solve {
@@ -235,10 +236,9 @@ TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
 TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
   namespace fs = std::filesystem;
   const auto rules = preset("oware");
-  const std::string dir = ::testing::TempDir() + "naqala_sowing_db_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string path = dir + "/oware.db";
+  const naqala::testing::ScratchDir scratch;
+  const std::string dir = scratch.path().string();
+  const std::string path = scratch / "oware.db";
   const auto whole = SowingDb::build(*rules, 7, {});
   whole.save(path);
   {
@@ -291,7 +291,6 @@ TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
     ASSERT_EQ(resumed.bounds_at(k).low, whole.bounds_at(k).low) << k;
     ASSERT_EQ(resumed.bounds_at(k).high, whole.bounds_at(k).high) << k;
   }
-  fs::remove_all(dir);
 }
 
 TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
@@ -340,47 +339,92 @@ int game_margin(const State& s, std::vector<std::uint64_t>& path, int alpha = -1
   return best;
 }
 
-// Disabled at the end of stop 12: with 3-4 seeds the exhaustive reference ran for minutes; with
-// 2-3 it finds a real fault: 0,1,0,0,0,0/0,0,0,0,1,0/22,24/S is answered exact with no optimal
-// move. Open in issue 15 until solve_sowing is fixed.
-TEST(SowingSolve, DISABLED_BoundsHoldTheTrueMarginAndExactOnesMatch) {
+// solve_sowing against game_margin at s: the bounds hold the true margin, and an exact answer
+// names at least one optimal move, each of which reaches that margin (with s on the path: it
+// too ends the game if it repeats).
+void expect_sound_proof(const State& s, const SowingDb& db) {
+  std::vector<std::uint64_t> path;
+  const int truth = game_margin(s, path);
+  const auto p = solve_sowing(s, &db, 0);
+  ASSERT_LE(p.low, p.high) << s.position();
+  ASSERT_LE(p.low, truth) << s.position();
+  ASSERT_GE(p.high, truth) << s.position();
+  if (!p.exact()) return;
+  ASSERT_FALSE(p.optimal_moves.empty()) << s.position();
+  EXPECT_EQ(p.best_move, p.optimal_moves.front()) << s.position();
+  for (const auto& m : p.optimal_moves) {  // each optimal move reaches the value
+    State c = s;
+    c.play(*s.parse_move(m));
+    std::vector<std::uint64_t> after{s.hash()};
+    const int v = c.to_move() == s.to_move() ? game_margin(c, after) : -game_margin(c, after);
+    EXPECT_EQ(v, truth) << s.position() << " move " << m;
+  }
+}
+
+// `count` positions of the rules with 2 or 3 seeds in the pits (at most `max_seeds`): stores
+// near the stop at 25 (`near_stop`) or far from it, either side to move.
+void expect_sound_proofs(const sowing::Rules& rules, int max_seeds, bool near_stop, int count,
+                         std::uint64_t seed) {
+  SCOPED_TRACE(rules.name + (near_stop ? " near the stop" : " far from the stop"));
+  const auto db = SowingDb::build(rules, 2, {});
+  Rng rng(seed);
+  int tried = 0;
+  for (int game = 0; game < 100 * count && tried < count; ++game) {
+    const int n = 2 + static_cast<int>(rng.below(max_seeds - 1));
+    std::array<int, 12> pits{};
+    for (int k = 0; k < n; ++k) ++pits[rng.below(12)];
+    const int total = rules.total_seeds;
+    const int south = near_stop ? 18 + static_cast<int>(rng.below(7))
+                                : (total - n) / 2 - 2 + static_cast<int>(rng.below(5));
+    const int north = total - n - south;
+    if (north > total / 2 || north < 0) continue;
+    std::string text;
+    for (int i = 0; i < 12; ++i) text += std::to_string(pits[i]) + (i == 5 || i == 11 ? "/" : ",");
+    text += std::to_string(south) + "," + std::to_string(north) + (rng.below(2) ? "/S" : "/N");
+    const State s = State::from_position(rules, text);
+    if (s.is_over()) continue;
+    ++tried;
+    expect_sound_proof(s, db);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_EQ(tried, count);
+}
+
+// Stop 12 found 0,1,0,0,0,0/0,0,0,0,1,0/22,24/S answered "exact, a draw" with no optimal
+// move: the database's entry for the root itself made the bounds meet at depth 1, before the
+// search had proven any move, and the deepening stopped there.
+TEST(SowingSolve, AnExactRootValueComesWithAProvenOptimalMove) {
   for (const std::string cycle : {"owner", "draw"}) {
     const auto rules = preset("oware", {{"cycle", cycle}});
     const auto db = SowingDb::build(*rules, 2, {});
-    Rng rng(3);
-    int tried = 0;
-    for (int game = 0; game < 400 && tried < 4; ++game) {
-      // 2 or 3 seeds in the pits and stores near the stop at 25.
-      const int n = 2 + static_cast<int>(rng.below(2));
-      std::array<int, 12> pits{};
-      for (int k = 0; k < n; ++k) ++pits[rng.below(12)];
-      const int south = 18 + static_cast<int>(rng.below(7)), north = 48 - n - south;
-      if (north > 24 || north < 0) continue;
-      std::string text;
-      for (int i = 0; i < 12; ++i)
-        text += std::to_string(pits[i]) + (i == 5 ? "/" : i == 11 ? "/" : ",");
-      text += std::to_string(south) + "," + std::to_string(north) + (rng.below(2) ? "/S" : "/N");
-      const State s = State::from_position(*rules, text);
-      if (s.is_over()) continue;
-      ++tried;
-      std::vector<std::uint64_t> path;
-      const int truth = game_margin(s, path);
-      const auto p = solve_sowing(s, &db, 1);
-      ASSERT_LE(p.low, truth) << s.position();
-      ASSERT_GE(p.high, truth) << s.position();
-      if (p.exact()) {
-        ASSERT_FALSE(p.optimal_moves.empty()) << s.position();
-        for (const auto& m : p.optimal_moves) {  // each optimal move reaches the value
-          State c = s;
-          c.play(*s.parse_move(m));
-          std::vector<std::uint64_t> after{s.hash()};
-          const int v = c.to_move() == s.to_move() ? game_margin(c, after) : -game_margin(c, after);
-          EXPECT_EQ(v, truth) << s.position() << " move " << m;
-        }
-      }
-    }
-    EXPECT_EQ(tried, 4);
+    const State s = State::from_position(*rules, "0,1,0,0,0,0/0,0,0,0,1,0/22,24/S");
+    const auto p = solve_sowing(s, &db, 0);
+    EXPECT_EQ(p.low, 0);
+    EXPECT_EQ(p.high, 0);
+    EXPECT_EQ(p.optimal_moves, std::vector<std::string>{"2"});
+    EXPECT_EQ(p.best_move, "2");
+    expect_sound_proof(s, db);
   }
+}
+
+TEST(SowingSolve, BoundsHoldTheTrueMarginAndExactOnesMatch) {
+  for (const std::string cycle : {"owner", "draw"}) {
+    const auto rules = preset("oware", {{"cycle", cycle}});
+    expect_sound_proofs(*rules, 3, true, 60, 3);
+    expect_sound_proofs(*rules, 3, false, 60, 4);
+  }
+}
+
+// The same on the other rules the databases take, near the stop and far from it.
+TEST(SowingSolve, BoundsHoldOnEveryRulesetAndOption) {
+  for (const std::string gs : {"no_capture", "forbidden", "capture_all"})
+    for (bool near_stop : {true, false})
+      expect_sound_proofs(*preset("oware", {{"grand_slam", gs}}), 3, near_stop, 30, 5);
+  for (bool near_stop : {true, false})
+    expect_sound_proofs(*preset("oware", {{"skip_12", "true"}}), 3, near_stop, 30, 6);
+  for (const std::string c : {"before", "after", "after_1_3"})
+    for (bool near_stop : {true, false})
+      expect_sound_proofs(*preset("awale", {{"capture", c}}), 3, near_stop, 30, 7);
 }
 
 }  // namespace

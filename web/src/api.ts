@@ -24,6 +24,10 @@ export interface GameView {
   path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
 }
 export interface Player { id: number; name: string; token: string }
+// What an endgame database proves of a position (known: false where none holds it); the result
+// and margins are for the player to move.
+export interface Analysis { known: boolean; to_move?: string; result?: "won" | "drawn" | "lost"; exact?: boolean;
+  margin_low?: number; margin_high?: number; best_move?: string; optimal_moves?: string[] }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -45,6 +49,7 @@ export const api = {
   games: () => call<{ open: any[]; live: any[] }>("GET", "/api/games"),
   game: (id: string) => call<GameView>("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id: string) => call<{ plies: Ply[]; boards: any[] }>("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  analysis: (id: string, ply: number) => call<Analysis>("GET", `/api/games/${encodeURIComponent(id)}/analysis?ply=${ply}`),
 };
 
 const KEY = "naqala.player";

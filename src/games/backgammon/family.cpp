@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "games/backgammon/formats.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::backgammon {
 
@@ -302,3 +303,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::backgammon
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::backgammon::State>::board_json() const;

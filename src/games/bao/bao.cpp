@@ -1,6 +1,7 @@
 #include "games/bao/bao.h"
 
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/zobrist.h"

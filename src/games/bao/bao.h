@@ -5,7 +5,7 @@
 // sow the nyumba when a capturing move stops in it. docs/games/bao.md has the details.
 #include <array>
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -4,6 +4,7 @@
 
 #include "games/bao/bao.h"
 #include "games/board4/family_common.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::bao {
 
@@ -105,3 +106,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::bao
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::bao::State>::board_json() const;

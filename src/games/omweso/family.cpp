@@ -4,6 +4,7 @@
 
 #include "games/board4/family_common.h"
 #include "games/omweso/omweso.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::omweso {
 
@@ -93,3 +94,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::omweso
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::omweso::State>::board_json() const;

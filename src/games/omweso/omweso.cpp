@@ -2,6 +2,7 @@
 
 #include <sstream>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/zobrist.h"

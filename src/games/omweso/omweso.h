@@ -4,7 +4,7 @@
 // each inner pit, single sowing, optional captures, S0's three ways to win). docs/games/omweso.md.
 #include <array>
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>

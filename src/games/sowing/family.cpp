@@ -1,3 +1,4 @@
+
 #include "games/sowing/family.h"
 
 #include "core/error.h"
@@ -5,6 +6,7 @@
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
+#include "games/typed_state_json.h"
 
 namespace naqala::sowing {
 
@@ -134,3 +136,6 @@ GameFamily family() {
 }
 
 }  // namespace naqala::sowing
+
+// The board for the browser, instantiated here once (games/typed_state_json.h).
+template nlohmann::json naqala::TypedState<naqala::sowing::State>::board_json() const;

@@ -163,9 +163,8 @@ template <class Next>
   for (int k = 0; k < seeds; ++k) trace_hole(r, hole = next(hole), tuz);
 }
 
-[[gnu::noinline, gnu::cold]] inline void trace_lap(const State& s) {
-  sow_trace->lap(s.board_json());
-}
+// Defined in text.cpp, beside board_json: the board is traced as the browser draws it.
+[[gnu::noinline, gnu::cold]] void trace_lap(const State& s);
 
 inline State::SowResult State::sow_general(int origin, bool declare_tuz) {
   // The server's moves are traced for the browser's animation; the engines' sowing is the

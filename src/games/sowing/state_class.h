@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -3,6 +3,7 @@
 // drawn for the terminal and its JSON for the browser.
 #include <algorithm>
 #include <charconv>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/error.h"
@@ -597,5 +598,7 @@ nlohmann::json State::board_json() const {
   out.update(extra);
   return out;
 }
+
+void trace_lap(const State& s) { sow_trace->lap(s.board_json()); }
 
 }  // namespace naqala::sowing

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <array>
 #include <optional>
 #include <set>
@@ -149,11 +150,11 @@ TEST(Bao, TraceShowsEveryRelayLap) {
     State t = s;
     play(t, "g1>");
   }
-  ASSERT_EQ(trace.laps.size(), 4u) << trace.laps.dump();
-  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "h2"}));
-  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"g2", "f2", "e2"}));
-  EXPECT_EQ(trace.laps[2]["pits"], nlohmann::json({"d2", "c2", "b2"}));
-  EXPECT_EQ(trace.laps[3]["pits"], nlohmann::json({"a2", "a1", "b1"}));
+  ASSERT_EQ(trace.laps().size(), 4u) << trace.laps().dump();
+  EXPECT_EQ(trace.laps()[0]["pits"], nlohmann::json({"h1", "h2"}));
+  EXPECT_EQ(trace.laps()[1]["pits"], nlohmann::json({"g2", "f2", "e2"}));
+  EXPECT_EQ(trace.laps()[2]["pits"], nlohmann::json({"d2", "c2", "b2"}));
+  EXPECT_EQ(trace.laps()[3]["pits"], nlohmann::json({"a2", "a1", "b1"}));
 }
 
 TEST(Bao, HouseGivesOnlyTwoSeedsS4_230) {

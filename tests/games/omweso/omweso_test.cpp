@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <array>
 #include <set>
 #include <string>
@@ -78,9 +79,9 @@ TEST(Omweso, TraceShowsEveryRelayLap) {
     play(t, "h2>");
     EXPECT_EQ(t.last_steps(), 4u);
   }
-  ASSERT_EQ(trace.laps.size(), 2u) << trace.laps.dump();
-  EXPECT_EQ(trace.laps[0]["pits"], nlohmann::json({"h1", "g1"}));
-  EXPECT_EQ(trace.laps[1]["pits"], nlohmann::json({"f1", "e1"}));
+  ASSERT_EQ(trace.laps().size(), 2u) << trace.laps().dump();
+  EXPECT_EQ(trace.laps()[0]["pits"], nlohmann::json({"h1", "g1"}));
+  EXPECT_EQ(trace.laps()[1]["pits"], nlohmann::json({"f1", "e1"}));
 }
 
 TEST(Omweso, ReverseCaptureFromTheLeftmostPitsA18) {

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/rng.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
@@ -343,12 +345,12 @@ TEST(Congklak, LockStepIsTracedForTheBrowser) {
       const SowTraceScope scope(&trace);
       play(s, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
     }
-    ASSERT_FALSE(trace.laps.empty());
+    ASSERT_FALSE(trace.laps().empty());
     std::size_t drops = 0;
-    for (const auto& lap : trace.laps) drops += lap["pits"].size();
+    for (const auto& lap : trace.laps()) drops += lap["pits"].size();
     EXPECT_GE(drops, 14u) << "both starting pits' seven seeds";
-    nlohmann::json board = trace.laps.back()["board"];
-    for (const auto& pit : trace.laps.back()["pits"]) {
+    nlohmann::json board = trace.laps().back()["board"];
+    for (const auto& pit : trace.laps().back()["pits"]) {
       const std::string name = pit;
       if (name.starts_with("store:")) {
         auto& v = board["stores"][name == "store:S" ? 0 : 1];
@@ -358,7 +360,7 @@ TEST(Congklak, LockStepIsTracedForTheBrowser) {
         v = v.get<int>() + 1;
       }
     }
-    EXPECT_EQ(board["rows"], s.board_json()["rows"]) << trace.laps.dump();
+    EXPECT_EQ(board["rows"], s.board_json()["rows"]) << trace.laps().dump();
     EXPECT_EQ(board["stores"], s.board_json()["stores"]);
   }
 }

@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include "games/registry.h"
+#include "games/sowing/family.h"
+#include "scratch_dir.h"
 #include "sowing_test_util.h"
 
 namespace naqala::sowing {
@@ -164,12 +166,13 @@ help = "seeds per pit"
 }
 
 TEST(VariantFile, LoadedThroughTheRegistryLikeAPreset) {
-  const std::string path = ::testing::TempDir() + "/village.toml";
+  const naqala::testing::ScratchDir scratch;
+  const std::string path = scratch / "village.toml";
   std::ofstream(path) << kMinimal;
   auto g = make_game(path);
   EXPECT_EQ(g->info().name, "tiny");
   EXPECT_EQ(g->new_game()->legal_moves(), (std::vector<std::string>{"1", "2"}));
-  EXPECT_THAT(error_of(::testing::TempDir() + "/missing.toml"), HasSubstr("cannot read"));
+  EXPECT_THAT(error_of(scratch / "missing.toml"), HasSubstr("cannot read"));
 }
 
 // The worked examples of docs/variants.md must load and play.
@@ -188,6 +191,26 @@ TEST(Rules, TextDescribesTheOptionsChosen) {
   EXPECT_THAT(text, HasSubstr("is forbidden"));
   EXPECT_THAT(text, HasSubstr("25"));
   EXPECT_THAT(make_game("kalah")->rules_text(), HasSubstr("moves again"));
+}
+
+// One seed a side, relay sowing, no captures: every move gives the seed back and the game never
+// ends. `bench random` must still stop on time, counting the game cut off as unfinished; a
+// zero time budget makes the first clock read (after kPliesPerClockRead plies) the last.
+TEST(RandomPlay, AGameThatNeverEndsStopsOnTime) {
+  auto game = make_sowing_game(load_rules(R"(name = "forever"
+[board]
+pits = 1
+seeds = 1
+[sowing]
+laps = "relay"
+)",
+                                          "forever.toml", {}));
+  const auto start = game->new_game();
+  for (const auto& stats : {start->play_random(1, 0), start->AnyState::play_random(1, 0)}) {
+    EXPECT_EQ(stats.games, 0u);
+    EXPECT_EQ(stats.unfinished, 1u);
+    EXPECT_EQ(stats.plies, kPliesPerClockRead);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,59 @@
+// `naqala solve VARIANT --check-play N --db FILE [--engine SPEC] [--seed S] [--time T]`: the
+// end-of-game accuracy check of engine/db_play_check.h.
+#include <iostream>
+
+#include "cli/common.h"
+#include "cli/solve_sowing.h"
+#include "core/error.h"
+#include "engine/db_play_check.h"
+
+namespace naqala::cli {
+
+void check_play_command(const AnyGame& game, const sowing::State& s, const SolveArgs& a) {
+  if (a.db.empty()) throw Error("--check-play needs --db FILE (a database built by --build-db)");
+  const auto db = solve::SowingDb::load(a.db);
+  db.check_rules(s.rules());
+  const std::string spec = a.engine.empty() ? "alphabeta:db=" + a.db : a.engine;
+  auto engine = engine::make_engine(game, spec);
+  engine::PlayCheckOptions o;
+  o.positions = a.check_play;
+  o.seed = a.seed;
+  o.referee_nodes = a.referee_nodes;
+  const auto r = engine::check_play(game, *engine, db, o, [&](const engine::PlayCheck& p) {
+    if (!a.json && p.checked % 50 == 0)
+      std::cerr << p.checked << " positions: " << p.optimal << " optimal, " << p.result_kept
+                << " keep the result, " << fixed(p.seconds, 0) << " s\n";
+  });
+  nlohmann::json misses = nlohmann::json::array();
+  for (const auto& m : r.misses)
+    misses.push_back({{"position", m.position},
+                      {"move", m.move},
+                      {"value", m.value},
+                      {"move_low", m.move_low},
+                      {"move_high", m.move_high},
+                      {"proven_worse", m.proven_worse()},
+                      {"keeps_result", m.keeps_result()},
+                      {"optimal_moves", m.optimal_moves}});
+  if (a.json) {
+    std::cout << nlohmann::json{{"variant", game.spec()},       {"engine", spec},
+                                {"db_seeds", db.max_seeds()},   {"seed", a.seed},
+                                {"checked", r.checked},         {"optimal", r.optimal},
+                                {"result_kept", r.result_kept}, {"forced", r.forced},
+                                {"unsettled", r.unsettled},     {"misses", misses},
+                                {"seconds", r.seconds}}
+                     .dump()
+              << "\n";
+    return;
+  }
+  std::cout << game.spec() << ", " << spec << ": the engine's move was optimal in " << r.optimal
+            << " of " << r.checked << " positions of 1-" << db.max_seeds()
+            << " seeds and kept the result in " << r.result_kept << " (" << r.forced
+            << " positions with one move and " << r.unsettled
+            << " the referee did not settle were drawn again; " << fixed(r.seconds, 0) << " s)\n";
+  for (const auto& m : r.misses)
+    std::cout << "  " << m.position << ": played " << m.move << " (margin in [" << m.move_low
+              << ", " << m.move_high << "]), best " << m.value
+              << (m.proven_worse() ? ", worse" : ", not proven either way") << "\n";
+}
+
+}  // namespace naqala::cli

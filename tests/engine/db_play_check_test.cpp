@@ -1,0 +1,62 @@
+// The end-of-game accuracy check (engine/db_play_check.h) on a small Oware database: the
+// engine with the database probe plays an optimal move in every position the referee settles,
+// and the check does catch a player that does not (random moves).
+#include "engine/db_play_check.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "games/registry.h"
+#include "games/sowing/rules_toml.h"
+
+namespace naqala::engine {
+namespace {
+
+// A database file of its own (ctest runs tests in parallel processes).
+struct TempDb {
+  std::string path;
+  explicit TempDb(const solve::SowingDb& db) {
+    char name[] = "/tmp/naqala_db_play_check_XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd >= 0) ::close(fd);
+    path = name;
+    db.save(path);
+  }
+  ~TempDb() { std::remove(path.c_str()); }
+};
+
+std::shared_ptr<const sowing::Rules> oware_rules() {
+  for (const auto& p : sowing::presets())
+    if (p.name == "oware") return sowing::load_rules(p.toml, "preset oware", {});
+  throw std::runtime_error("no oware preset");
+}
+
+TEST(DbPlayCheck, TheEngineWithTheDatabasePlaysOptimallyAndRandomMovesDoNot) {
+  const auto game = make_game("oware");
+  const auto db = solve::SowingDb::build(*oware_rules(), 6, {});
+  const TempDb file(db);
+  PlayCheckOptions o;
+  o.positions = 40;
+  o.referee_nodes = 200'000;
+  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=20000");
+  const PlayCheck r = check_play(*game, *engine, db, o);
+  EXPECT_EQ(r.checked, 40);
+  EXPECT_EQ(r.optimal, r.checked);
+  EXPECT_EQ(r.result_kept, r.checked);
+  EXPECT_TRUE(r.misses.empty());
+
+  auto random = make_engine(*game, "random:seed=3");
+  const PlayCheck bad = check_play(*game, *random, db, o);
+  EXPECT_EQ(bad.checked, 40);
+  EXPECT_LT(bad.optimal, bad.checked);
+  ASSERT_FALSE(bad.misses.empty());
+  int worse = 0;
+  for (const auto& m : bad.misses) worse += m.proven_worse();
+  EXPECT_GT(worse, 0);
+}
+
+}  // namespace
+}  // namespace naqala::engine
