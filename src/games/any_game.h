@@ -35,8 +35,9 @@ struct VariantInfo {
   // seconds is declared endless and the game annulled (Omweso's two minutes); 0 = none.
   int sowing_seconds = 0;
   // The rules' match and tournament data (clock, draw offers, match formats; the TOML
-  // [tournament] table of docs/variants.md), read by play::match_rules (src/play/).
-  nlohmann::json tournament = nlohmann::json::object();
+  // [tournament] table of docs/variants.md), read by play::match_rules (src/play/); null when
+  // the rules give none. A pointer, so that this header needs only json_fwd.hpp.
+  std::shared_ptr<const nlohmann::json> tournament;
 };
 
 // Counts from `naqala bench random`.

@@ -13,7 +13,8 @@ using nlohmann::json;
 
 class Fields {
  public:
-  Fields(const VariantInfo& info) : info_(info), data_(info.tournament) {
+  Fields(const VariantInfo& info)
+      : info_(info), data_(info.tournament ? *info.tournament : empty()) {
     if (!data_.is_object()) fail("tournament", "must be a table of match rules");
     for (auto it = data_.begin(); it != data_.end(); ++it)
       if (!known(it.key()))
@@ -64,6 +65,10 @@ class Fields {
   }
 
  private:
+  static const json& empty() {
+    static const json none = json::object();
+    return none;
+  }
   static bool known(const std::string& key) {
     for (const char* k :
          {"clock_seconds", "increment_seconds", "game_cap_seconds", "flag", "draw_offers",

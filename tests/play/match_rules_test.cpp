@@ -46,7 +46,8 @@ TEST(MatchRules, TheSeedsTournamentRules) {
 TEST(MatchRules, BadDataSaysWhatIsAllowed) {
   VariantInfo v;
   v.name = "mine";
-  v.tournament = {{"best_of", {4}}};
+  auto data = [](nlohmann::json j) { return std::make_shared<const nlohmann::json>(j); };
+  v.tournament = data({{"best_of", {4}}});
   try {
     match_rules(v);
     FAIL() << "best_of 4 accepted";
@@ -55,11 +56,11 @@ TEST(MatchRules, BadDataSaysWhatIsAllowed) {
               std::string::npos)
         << e.what();
   }
-  v.tournament = {{"clock", 5}};
+  v.tournament = data({{"clock", 5}});
   EXPECT_THROW(match_rules(v), VariantError);
-  v.tournament = {{"match_draw", "coin"}};
+  v.tournament = data({{"match_draw", "coin"}});
   EXPECT_THROW(match_rules(v), VariantError);
-  v.tournament = {{"game_cap_seconds", 60}};  // a cap without a clock
+  v.tournament = data({{"game_cap_seconds", 60}});  // a cap without a clock
   EXPECT_THROW(match_rules(v), VariantError);
 }
 
@@ -67,8 +68,9 @@ TEST(MatchRules, VariantFilesCheckTheTournamentTable) {
   const std::string base = "name = \"mine\"\n[board]\npits = 6\nseeds = 4\n[tournament]\n";
   const auto rules =
       sowing::load_rules(base + "clock_seconds = 600\nbest_of = [1, 3]\n", "mine.toml", {});
-  EXPECT_EQ(rules->tournament["clock_seconds"], 600);
-  EXPECT_EQ(rules->tournament["best_of"], nlohmann::json::array({1, 3}));
+  ASSERT_TRUE(rules->tournament);
+  EXPECT_EQ(rules->tournament->at("clock_seconds"), 600);
+  EXPECT_EQ(rules->tournament->at("best_of"), nlohmann::json::array({1, 3}));
   try {
     sowing::load_rules(base + "clock = 5\n", "mine.toml", {});
     FAIL() << "an unknown key accepted";

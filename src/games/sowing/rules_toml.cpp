@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/error.h"
@@ -500,7 +501,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   if (auto* a = root.get("aliases"))
     for (auto& e : *a->as_array()) R.aliases.push_back(std::string(*e.value<std::string_view>()));
   for (auto& d : options) R.options.push_back(d.info);
-  if (auto* t = root.get("tournament")) R.tournament = tournament_json(*t->as_table());
+  if (auto* t = root.get("tournament"))
+    R.tournament = std::make_shared<const nlohmann::json>(tournament_json(*t->as_table()));
 
   R.pits = r.integer("board.pits", 6);
   R.initial_seeds = r.integer("board.seeds", 4);
