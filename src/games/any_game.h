@@ -35,9 +35,9 @@ struct VariantInfo {
   // seconds is declared endless and the game annulled (Omweso's two minutes); 0 = none.
   int sowing_seconds = 0;
   // The rules' match and tournament data (clock, draw offers, match formats; the TOML
-  // [tournament] table of docs/variants.md), read by play::match_rules (src/play/).
-  // Kept as JSON text so that this header, included everywhere, need not parse json.hpp.
-  std::string tournament = "{}";
+  // [tournament] table of docs/variants.md), read by play::match_rules (src/play/); null when
+  // the rules give none. A pointer, so that this header needs only json_fwd.hpp.
+  std::shared_ptr<const nlohmann::json> tournament;
 };
 
 // Counts from `naqala bench random`.

@@ -13,7 +13,8 @@ using nlohmann::json;
 
 class Fields {
  public:
-  Fields(const VariantInfo& info) : info_(info), data_(parsed(info)) {
+  Fields(const VariantInfo& info)
+      : info_(info), data_(info.tournament ? *info.tournament : empty()) {
     if (!data_.is_object()) fail("tournament", "must be a table of match rules");
     for (auto it = data_.begin(); it != data_.end(); ++it)
       if (!known(it.key()))
@@ -64,6 +65,10 @@ class Fields {
   }
 
  private:
+  static const json& empty() {
+    static const json none = json::object();
+    return none;
+  }
   static bool known(const std::string& key) {
     for (const char* k :
          {"clock_seconds", "increment_seconds", "game_cap_seconds", "flag", "draw_offers",
@@ -71,17 +76,8 @@ class Fields {
       if (key == k) return true;
     return false;
   }
-  // The variant's [tournament] data (JSON text in VariantInfo).
-  static json parsed(const VariantInfo& info) {
-    try {
-      return json::parse(info.tournament);
-    } catch (const json::exception& e) {
-      throw VariantError(info.name + ": tournament: not valid JSON data (" + e.what() + ")");
-    }
-  }
-
   const VariantInfo& info_;
-  const json data_;
+  const json& data_;
 };
 
 }  // namespace

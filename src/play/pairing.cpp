@@ -43,7 +43,7 @@ namespace {
 // met whom (results do not matter to that). Gives up, answering yes, when `budget` runs out.
 class Lookahead {
  public:
-  Lookahead(std::vector<std::vector<bool>> met, std::vector<int> byes, long budget)
+  Lookahead(std::vector<std::vector<bool>> met, std::vector<int> byes, long& budget)
       : met_(std::move(met)), byes_(std::move(byes)), budget_(budget) {}
 
   bool completable(int rounds) {
@@ -96,7 +96,7 @@ class Lookahead {
 
   std::vector<std::vector<bool>> met_;
   std::vector<int> byes_;
-  long budget_;
+  long& budget_;  // shared by every look ahead of one round's search
 };
 
 class SwissPairer {
@@ -178,7 +178,7 @@ class SwissPairer {
   bool strict_;
   int rounds_after_;
   long steps_ = 0;
-  long lookahead_budget_ = 20000;
+  long lookahead_budget_ = 1000000;
 };
 
 }  // namespace

@@ -1,7 +1,6 @@
 // `naqala tournament`: the --json contract, records under --out that `naqala state --record`
 // reads back, and resuming an interrupted tournament.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <set>
 
 #include "run_naqala.h"
+#include "scratch_dir.h"
 
 namespace naqala {
 namespace {
@@ -16,15 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using testing::naqala;
-
-// A directory of this test's own (parallel ctest processes never share it).
-fs::path own_dir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  fs::path dir = fs::path(::testing::TempDir()) /
-                 ("naqala-" + std::string(info->name()) + "-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
 
 // Kalah with 3 seeds a pit: short games.
 const std::string kEngines = " --engine random --engine level:1 --engine level:2";
@@ -61,7 +52,8 @@ TEST(TournamentCli, KnockoutNamesAChampion) {
 }
 
 TEST(TournamentCli, RecordsAndResume) {
-  const fs::path dir = own_dir();
+  const testing::ScratchDir scratch;
+  const fs::path dir = scratch.path() / "out";
   const std::string cmd =
       "tournament kalah:seeds=3 --format swiss --rounds 2 --engine random "
       "--engine level:1 --engine level:2 --engine random --json --out " +
@@ -105,7 +97,6 @@ TEST(TournamentCli, RecordsAndResume) {
       dir.string());
   EXPECT_EQ(other.status, 2) << other.out;
   EXPECT_NE(other.out.find("holds another tournament"), std::string::npos) << other.out;
-  fs::remove_all(dir);
 }
 
 TEST(TournamentCli, BadInputSaysWhatIsAllowed) {

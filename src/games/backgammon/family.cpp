@@ -60,10 +60,10 @@ VariantInfo variant_info() {
   };
   // S3:45-55, "o comum são 10": a series of 10 games or a match to 10 points; games count
   // 1, 2 or 3 (times the cube).
-  v.tournament = nlohmann::json{{"match_to", {10}},
-                                {"series", {10}},
-                                {"source", "S3:45-55: a series of 10 games or a match to 10 points"}}
-                     .dump();
+  v.tournament = std::make_shared<const nlohmann::json>(
+      nlohmann::json{{"match_to", {10}},
+                     {"series", {10}},
+                     {"source", "S3:45-55: a series of 10 games or a match to 10 points"}});
   return v;
 }
 

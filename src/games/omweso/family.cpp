@@ -19,13 +19,11 @@ VariantInfo info_of(Version v) {
     i.summary = "Uganda's four-row game: free setup, relay sowing, captures of both facing pits";
     i.aliases = {"mweso"};
     i.sowing_seconds = Rules{}.sowing_seconds;
-    i.tournament =
-        nlohmann::json{
-            {"flag", "loss"},
-            {"source",
-             "S4:144, 308: a player who has not moved by the referee's count of three "
-             "loses; S4:253-255: a sowing not finished in 2 minutes annuls the game"}}
-            .dump();
+    i.tournament = std::make_shared<const nlohmann::json>(
+        nlohmann::json{{"flag", "loss"},
+                       {"source",
+                        "S4:144, 308: a player who has not moved by the referee's count of three "
+                        "loses; S4:253-255: a sowing not finished in 2 minutes annuls the game"}});
   } else {
     i.name = "omweso-s0";
     i.title = "Omweso (S0 description)";

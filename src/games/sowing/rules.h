@@ -14,6 +14,7 @@
 // turn.cpp, rounds.cpp, lockstep.cpp), so the fast path never tests for them.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,7 @@ struct Rules {
   std::string summary;
   std::string description;  // free prose from the file, shown by `naqala rules`
   std::string source;       // which seed lines it follows
-  std::string tournament = "{}";  // [tournament]: match and clock rules, as JSON text
+  std::shared_ptr<const nlohmann::json> tournament;  // [tournament]: match rules, or null
 
   // Board
   int pits = 6;           // per row

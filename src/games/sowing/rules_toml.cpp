@@ -501,7 +501,8 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   if (auto* a = root.get("aliases"))
     for (auto& e : *a->as_array()) R.aliases.push_back(std::string(*e.value<std::string_view>()));
   for (auto& d : options) R.options.push_back(d.info);
-  if (auto* t = root.get("tournament")) R.tournament = tournament_json(*t->as_table()).dump();
+  if (auto* t = root.get("tournament"))
+    R.tournament = std::make_shared<const nlohmann::json>(tournament_json(*t->as_table()));
 
   R.pits = r.integer("board.pits", 6);
   R.initial_seeds = r.integer("board.seeds", 4);
@@ -723,12 +724,11 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   // Some pit other than the emptied origin always holds fewer than skip_full seeds only if the
   // seeds cannot fill all the others (else a sowing may find no pit to sow into, or put every
   // seed back where it came from).
-  if (const int others = R.rows * R.pits - 1;
-      R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
+  if (const int others = R.rows * R.pits - 1; R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
     conflict("sowing.skip_full",
              "is " + std::to_string(R.skip_full) + " with " + std::to_string(R.total_seeds) +
-                 " seeds (board.seeds x board.pits x board.rows) on " + std::to_string(others + 1) +
-                 " pits: the other pits could all be full, so a "
+                 " seeds (board.seeds x board.pits x board.rows) on " +
+                 std::to_string(others + 1) + " pits: the other pits could all be full, so a "
                  "sowing could change nothing; it must be more than " +
                  std::to_string(R.total_seeds / others) + " here");
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
