@@ -16,13 +16,13 @@ def cli_state(variant, moves, position=None):
         args += ["--position", position]
     if moves:
         args += ["--moves", ";".join(moves)]
-    run = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(args, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
 
 def cli_error(args):
-    run = subprocess.run([NAQALA_BIN] + args, capture_output=True, text=True, timeout=120)
+    run = subprocess.run([NAQALA_BIN] + args, capture_output=True, text=True, timeout=900)
     assert run.returncode != 0
     return run.stderr
 

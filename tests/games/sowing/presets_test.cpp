@@ -18,37 +18,9 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// States point at their rules: keep every ruleset a test loads alive until the end.
-std::shared_ptr<const Rules> preset(const std::string& name, const OptionValues& options = {}) {
-  static std::vector<std::shared_ptr<const Rules>> kept;
-  kept.push_back(testing::preset(name, options));
-  return kept.back();
-}
-
-// Plays `moves` (space-separated, in the game's notation), each checked to be legal.
-void play(State& s, const std::string& moves) {
-  std::size_t i = 0;
-  while (i < moves.size()) {
-    const auto j = std::min(moves.find(' ', i), moves.size());
-    const std::string text = moves.substr(i, j - i);
-    i = j + 1;
-    if (text.empty()) continue;
-    auto m = s.parse_move(text);
-    ASSERT_TRUE(m) << text << " is not a move in " << s.position();
-    State::MoveList legal;
-    s.legal_moves(legal);
-    ASSERT_TRUE(legal.contains(*m)) << text << " is not legal in " << s.position();
-    s.play(*m);
-  }
-}
-
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  return out;
-}
+using testing::legal;
+using testing::play;
+using testing::preset;  // keeps every ruleset a test loads alive: states point at their rules
 
 State at(const std::shared_ptr<const Rules>& r, const char* position) {
   return State::from_position(*r, position);

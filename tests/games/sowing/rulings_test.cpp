@@ -10,33 +10,10 @@ namespace naqala::sowing {
 namespace {
 
 using ::testing::HasSubstr;
+using testing::legal;
 using ::testing::Not;
+using testing::play;
 using testing::preset;
-
-// Plays `moves` (space-separated, in the game's notation), each checked to be legal.
-void play(State& s, const std::string& moves) {
-  std::size_t i = 0;
-  while (i < moves.size()) {
-    const auto j = std::min(moves.find(' ', i), moves.size());
-    const std::string text = moves.substr(i, j - i);
-    i = j + 1;
-    if (text.empty()) continue;
-    auto m = s.parse_move(text);
-    ASSERT_TRUE(m) << text << " is not a move in " << s.position();
-    State::MoveList legal;
-    s.legal_moves(legal);
-    ASSERT_TRUE(legal.contains(*m)) << text << " is not legal in " << s.position();
-    s.play(*m);
-  }
-}
-
-std::vector<std::string> legal(const State& s) {
-  State::MoveList moves;
-  s.legal_moves(moves);
-  std::vector<std::string> out;
-  for (auto m : moves) out.push_back(s.format_move(m));
-  return out;
-}
 
 State at(const char* game, const char* position, const OptionValues& options = {}) {
   return State::from_position(*preset(game, options), position);
