@@ -7,7 +7,8 @@ namespace naqala::cli {
 // For text flags where an empty value would silently mean "not given" (--position "").
 inline const CLI::Validator kNotEmpty(
     [](std::string& s) {
-      return s.empty() ? std::string("an empty value; give one or leave the flag out") : std::string();
+      return s.empty() ? std::string("an empty value; give one or leave the flag out")
+                       : std::string();
     },
     "TEXT");
 

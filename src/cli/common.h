@@ -1,10 +1,9 @@
 #pragma once
 // Pieces several commands share: building a game and a state from the usual flags.
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "games/any_game.h"
 #include "play/record.h"
@@ -24,8 +23,8 @@ std::vector<std::string> split_moves(const std::string& text);
 
 // variant + optional --position, --record, --moves (applied in that order). Throws naqala::Error
 // subclasses; an illegal move names the move, its index and the legal moves.
-Loaded load_state(const std::string& variant, const std::string& position, const std::string& record_file,
-                  const std::string& moves);
+Loaded load_state(const std::string& variant, const std::string& position,
+                  const std::string& record_file, const std::string& moves);
 
 nlohmann::json outcome_json(const AnyState& state);
 std::string read_file(const std::string& path, const std::string& what = "file");

@@ -8,9 +8,17 @@ namespace naqala {
 
 enum class Player : std::uint8_t { South = 0, North = 1 };
 
-constexpr Player opponent(Player p) { return p == Player::South ? Player::North : Player::South; }
-constexpr int index(Player p) { return static_cast<int>(p); }
-constexpr std::string_view name(Player p) { return p == Player::South ? "south" : "north"; }
-constexpr char letter(Player p) { return p == Player::South ? 'S' : 'N'; }
+constexpr Player opponent(Player p) {
+  return p == Player::South ? Player::North : Player::South;
+}
+constexpr int index(Player p) {
+  return static_cast<int>(p);
+}
+constexpr std::string_view name(Player p) {
+  return p == Player::South ? "south" : "north";
+}
+constexpr char letter(Player p) {
+  return p == Player::South ? 'S' : 'N';
+}
 
 }  // namespace naqala

@@ -27,8 +27,8 @@ inline std::string read_text_file(const std::string& path, const std::string& wh
     if (text.size() > kMaxInputFileBytes) break;
   }
   if (text.size() > kMaxInputFileBytes)
-    throw Error("cannot read " + what + " '" + path + "': it is larger than 16 MiB, the limit for " +
-                "an input file");
+    throw Error("cannot read " + what + " '" + path +
+                "': it is larger than 16 MiB, the limit for " + "an input file");
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   return text;
 }

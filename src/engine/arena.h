@@ -36,9 +36,9 @@ struct ArenaGame {
   int first_engine_side = 0;       // 0: engines[0] played South
   double first_engine_points = 0;  // 1, 0.5 or 0
   int plies = 0;
-  std::string result;  // "1-0", "0-1", "1/2-1/2" (South's view)
-  std::string end;     // the end reason, or how an engine lost it: "crash", "hang",
-                       // "illegal move", "time forfeit"
+  std::string result;   // "1-0", "0-1", "1/2-1/2" (South's view)
+  std::string end;      // the end reason, or how an engine lost it: "crash", "hang",
+                        // "illegal move", "time forfeit"
   std::string failure;  // what the failing engine did, with the position; empty otherwise
 };
 

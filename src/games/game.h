@@ -17,8 +17,8 @@
 namespace naqala {
 
 template <class S>
-concept GameState = std::copyable<S> && requires(const S cs, S s, typename S::Move m,
-                                                 typename S::MoveList& moves) {
+concept GameState = std::copyable<S> &&
+    requires(const S cs, S s, typename S::Move m, typename S::MoveList& moves) {
   typename S::Move;
   typename S::MoveList;
   { cs.to_move() } -> std::same_as<Player>;
@@ -33,7 +33,8 @@ concept GameState = std::copyable<S> && requires(const S cs, S s, typename S::Mo
 // Python need. Parsing returns nullopt for text that is not a move of this game at all;
 // legality is checked separately against legal_moves().
 template <class S>
-concept TextGameState = GameState<S> && requires(const S cs, typename S::Move m, std::string_view t) {
+concept TextGameState = GameState<S> &&
+    requires(const S cs, typename S::Move m, std::string_view t) {
   { cs.format_move(m) } -> std::convertible_to<std::string>;
   { cs.parse_move(t) } -> std::same_as<std::optional<typename S::Move>>;
   { cs.position() } -> std::convertible_to<std::string>;
@@ -43,8 +44,8 @@ concept TextGameState = GameState<S> && requires(const S cs, typename S::Move m,
 // Games with chance (backgammon dice): at a chance node nobody decides; the outcomes and
 // their probabilities are listed and one is applied.
 template <class S>
-concept ChanceGameState = GameState<S> && requires(const S cs, S s, typename S::ChanceList& list,
-                                                   typename S::Chance c) {
+concept ChanceGameState = GameState<S> &&
+    requires(const S cs, S s, typename S::ChanceList& list, typename S::Chance c) {
   typename S::Chance;
   typename S::ChanceList;  // of S::ChanceOutcome {Chance chance; double probability;}
   { cs.is_chance_node() } -> std::same_as<bool>;

@@ -43,7 +43,8 @@ std::string format_record(const GameRecord& record);
 
 // Replays a record's plies on a fresh game of its Variant (from its Position tag if any).
 // Throws VariantError / ParseError / IllegalMoveError naming the ply.
-std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(const GameRecord& record);
+std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(
+    const GameRecord& record);
 
 // Builds the record of a game: the tags given plus Variant, Result, Score and Termination.
 GameRecord make_record(const AnyGame& game, const std::string& start_position,

@@ -1,9 +1,9 @@
 #pragma once
 // Joint moves: nodes where both players choose at once, each without seeing the other's
-// choice (Congklak's first move, docs/games/congklak.md). A state marks such a node with joint_pending()
-// and encodes the joint move as kJoint | south_label | north_label << 6 (games/sowing/state.h);
-// the searches read the two halves from it. (An extra sowing inside Congklak's lock-step is
-// one player's choice alone: an ordinary node.)
+// choice (Congklak's first move, docs/games/congklak.md). A state marks such a node with
+// joint_pending() and encodes the joint move as kJoint | south_label | north_label << 6
+// (games/sowing/state.h); the searches read the two halves from it. (An extra sowing inside
+// Congklak's lock-step is one player's choice alone: an ordinary node.)
 #include <concepts>
 
 #include "core/player.h"

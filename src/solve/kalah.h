@@ -16,8 +16,8 @@ class State;
 
 namespace naqala::solve {
 
-// The rules the solver follows: Kalah's (docs/games/kalah.md) with the board width and the two options
-// of the Kalah presets as parameters.
+// The rules the solver follows: Kalah's (docs/games/kalah.md) with the board width and the two
+// options of the Kalah presets as parameters.
 struct KalahRules {
   int pits = 6;                // per row, 1..8
   bool empty_capture = false;  // capture from an own empty pit even when the opposite is empty

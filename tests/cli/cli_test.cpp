@@ -341,8 +341,8 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
   // The end-of-game accuracy check: its counts in JSON; without a database, or on Kalah, a
   // clear refusal.
-  auto check = naqala("solve oware --check-play 5 --db " + file + " --engine alphabeta:db=" +
-                      file + ",nodes=5000 --referee-nodes 50000 --json");
+  auto check = naqala("solve oware --check-play 5 --db " + file + " --engine alphabeta:db=" + file +
+                      ",nodes=5000 --referee-nodes 50000 --json");
   ASSERT_EQ(check.status, 0) << check.out;
   const auto c = nlohmann::json::parse(check.out);
   EXPECT_EQ(c["checked"], 5);

@@ -724,11 +724,12 @@ std::shared_ptr<const Rules> load_rules(std::string_view text, const std::string
   // Some pit other than the emptied origin always holds fewer than skip_full seeds only if the
   // seeds cannot fill all the others (else a sowing may find no pit to sow into, or put every
   // seed back where it came from).
-  if (const int others = R.rows * R.pits - 1; R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
+  if (const int others = R.rows * R.pits - 1;
+      R.skip_full > 0 && R.total_seeds >= others * R.skip_full)
     conflict("sowing.skip_full",
              "is " + std::to_string(R.skip_full) + " with " + std::to_string(R.total_seeds) +
-                 " seeds (board.seeds x board.pits x board.rows) on " +
-                 std::to_string(others + 1) + " pits: the other pits could all be full, so a "
+                 " seeds (board.seeds x board.pits x board.rows) on " + std::to_string(others + 1) +
+                 " pits: the other pits could all be full, so a "
                  "sowing could change nothing; it must be more than " +
                  std::to_string(R.total_seeds / others) + " here");
   if (R.min_seeds > 1 && R.stores != StoreSowing::None && R.extra_turn)
