@@ -4,11 +4,14 @@
 //
 //   naqala_bg_errors [--net FILE] [--judge FILE] [--positions N] [--plies P] [--seed S]
 //
-// Positions come from the net's own 0-ply self-play (random dice from the seed), each
-// position with two or more legal moves kept with probability 1/4. For each, the net's 0-ply
-// choice is compared with the judge's best move at P plies (default 2); the judge scores the
-// 0-ply choice at the same depth (its top 8 moves at 0 ply all go to P plies). Prints the
+// Positions come from the judge's 0-ply self-play (random dice from the seed, so two nets
+// are judged on the same positions), each position with two or more legal moves kept with
+// probability 1/4. For each, the net's 0-ply choice is compared with the judge's best move at
+// P plies (default 2); the judge scores the 0-ply choice at the same depth (its top 8 moves
+// at 0 ply all go to P plies; a choice outside them counts at the judge's worst kept move,
+// so the loss is then a lower bound). Prints the
 // average loss in thousandths of a point per move, and its share of the total, per class.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -70,16 +73,22 @@ int main(int argc, char** argv) {
     while (d0 == d1) d0 = 1 + rng.below(6), d1 = 1 + rng.below(6);
     for (int ply = 0; done < positions; ++ply) {
       if (ply > 0) d0 = 1 + rng.below(6), d1 = 1 + rng.below(6);
-      const auto r = bgsearch::rank_moves(net, b, d0, d1, fast);
+      const auto r = bgsearch::rank_moves(judge, b, d0, d1, fast);
       if (r.moves.empty()) {
         b = {b[1], b[0]};
         continue;
       }
       if (r.moves.size() > 1 && rng.below(4) == 0) {
+        const Move mine = bgsearch::rank_moves(net, b, d0, d1, fast).moves[0].move;
         const auto j = bgsearch::rank_moves(judge, b, d0, d1, deep);
-        double chosen = j.moves[0].equity;
-        for (const auto& c : j.moves)
-          if (c.move == r.moves[0].move) chosen = c.equity;
+        double worst_kept = j.moves[0].equity, chosen = 0;
+        bool kept = false;
+        for (const auto& c : j.moves) {
+          if (c.plies != j.plies) continue;
+          worst_kept = std::min<double>(worst_kept, c.equity);
+          if (c.move == mine) chosen = c.equity, kept = true;
+        }
+        if (!kept) chosen = worst_kept;
         const int cls =
             bearoff::evaluate(b[0], b[1]) ? 3 : static_cast<int>(bgnet::classify(b[0], b[1]));
         const double l = j.moves[0].equity - chosen;
