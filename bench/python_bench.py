@@ -2,9 +2,11 @@
 """The Python module's speed against naqala's C++ random play, in one run.
 
 For each variant: the C++ single-core random-play rate (`naqala bench random`, plies/s), the
-VectorEnv random step rate at n = 1024 (sample_legal + step, plies/s over all games), and the
-one-state Python loop (legal_actions + a choice + apply_action, plies/s). The C++ and the
-VectorEnv runs are alternated, ROUNDS times each, and the best of each kept.
+VectorEnv random step rate at n = 1024 (sample_legal + step, plies/s over all games), with
+fresh arrays for every step (copy=True, the default) and with the env's own reused arrays
+(copy=False), and the one-state Python loop (legal_actions + a choice + apply_action,
+plies/s). The C++ and the VectorEnv runs are alternated, ROUNDS times each, and the best of
+each kept.
 
     PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py [--seconds S]
 """
@@ -28,8 +30,8 @@ def cpp_rate(binary, variant, seconds):
     return j["plies"] / j["seconds"]
 
 
-def vector_rate(variant, n, seconds):
-    env = naqala.VectorEnv(variant, n, seed=1)
+def vector_rate(variant, n, seconds, copy=True):
+    env = naqala.VectorEnv(variant, n, seed=1, copy=copy)
     env.reset()
     steps = 0
     start = time.perf_counter()
@@ -66,14 +68,16 @@ def main():
     parser.add_argument("variants", nargs="*", default=["oware", "kalah"])
     a = parser.parse_args()
     for variant in a.variants:
-        cpp = vec = 0.0
+        cpp = vec = reused = 0.0
         for _ in range(a.rounds):
             cpp = max(cpp, cpp_rate(a.naqala, variant, a.seconds))
             vec = max(vec, vector_rate(variant, a.n, a.seconds))
+            reused = max(reused, vector_rate(variant, a.n, a.seconds, copy=False))
         loop = loop_rate(variant, a.seconds)
-        print(f"{variant:8s} C++ random play {cpp / 1e6:7.2f} M plies/s   "
-              f"VectorEnv n={a.n} {vec / 1e6:7.2f} M plies/s ({vec / cpp:.2f} of C++)   "
-              f"Python one-state loop {loop / 1e3:7.1f} k plies/s", flush=True)
+        print(f"{variant:8s} C++ random play {cpp / 1e6:6.2f} M plies/s   "
+              f"VectorEnv n={a.n} {vec / 1e6:6.2f} M plies/s ({vec / cpp:.2f} of C++), "
+              f"copy=False {reused / 1e6:6.2f} M ({reused / cpp:.2f})   "
+              f"Python one-state loop {loop / 1e3:6.1f} k plies/s", flush=True)
 
 
 if __name__ == "__main__":

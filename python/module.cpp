@@ -122,16 +122,19 @@ class PyEngine {
 
 class VectorEnv {
  public:
-  VectorEnv(const std::string& spec, int n, std::uint64_t seed, int max_episode_steps)
+  VectorEnv(const std::string& spec, int n, std::uint64_t seed, int max_episode_steps, bool copy)
       : game_(load_game(spec)),
         core_(make_vector_env(*game_.game, n, seed, max_episode_steps)),
-        seed_(seed) {}
+        copy_(copy) {
+    if (!copy_) out_ = std::make_unique<Out>(*core_);
+  }
 
   py::tuple reset(std::optional<std::uint64_t> seed) {
-    Out out(*core_);
+    Out& out = buffers();
+    const StepBuffers b = out.buffers();
     {
       py::gil_scoped_release release;
-      core_->reset(seed.value_or(0), seed.has_value(), out.buffers());
+      core_->reset(seed.value_or(0), seed.has_value(), b);
     }
     return py::make_tuple(out.observations, out.info());
   }
@@ -140,10 +143,11 @@ class VectorEnv {
     if (actions.ndim() != 1 || actions.shape(0) != core_->size())
       throw Error("VectorEnv.step: actions must have shape (" + std::to_string(core_->size()) +
                   ",), one per game");
-    Out out(*core_);
+    Out& out = buffers();
+    const StepBuffers b = out.buffers();
     {
       py::gil_scoped_release release;
-      core_->step(actions.data(), out.buffers());
+      core_->step(actions.data(), b);
     }
     return py::make_tuple(out.observations, out.rewards, out.terminated, out.truncated, out.info());
   }
@@ -165,11 +169,10 @@ class VectorEnv {
   const Game& game() const { return game_; }
 
  private:
-  // Fresh arrays for every call: the caller may keep them.
+  // The arrays a call returns, every one written by the core (no fill needed).
   struct Out {
     py::array_t<float> observations, rewards;
-    py::array_t<bool> terminated, truncated;
-    py::array_t<std::uint8_t> legal_mask;
+    py::array_t<bool> terminated, truncated, legal_mask;
     py::array_t<std::int32_t> current_player;
     explicit Out(const VectorEnvCore& core) {
       const py::ssize_t n = core.size();
@@ -179,11 +182,8 @@ class VectorEnv {
       rewards = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
       terminated = py::array_t<bool>(n);
       truncated = py::array_t<bool>(n);
-      legal_mask = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, core.num_actions()});
+      legal_mask = py::array_t<bool>(std::vector<py::ssize_t>{n, core.num_actions()});
       current_player = py::array_t<std::int32_t>(n);
-      std::fill(rewards.mutable_data(), rewards.mutable_data() + 2 * n, 0.f);
-      std::fill(terminated.mutable_data(), terminated.mutable_data() + n, false);
-      std::fill(truncated.mutable_data(), truncated.mutable_data() + n, false);
     }
     StepBuffers buffers() {
       return {observations.mutable_data(), rewards.mutable_data(),
@@ -191,14 +191,25 @@ class VectorEnv {
               legal_mask.mutable_data(),   current_player.mutable_data()};
     }
     py::dict info() const {
-      return py::dict(py::arg("legal_mask") = legal_mask.attr("astype")("bool"),
+      return py::dict(py::arg("legal_mask") = legal_mask,
                       py::arg("current_player") = current_player);
     }
   };
 
+  // copy=True: fresh arrays for every call (the caller may keep them); copy=False: the same
+  // arrays every call, overwritten by the next one (no allocation).
+  Out& buffers() {
+    if (copy_) {
+      fresh_ = std::make_unique<Out>(*core_);
+      return *fresh_;
+    }
+    return *out_;
+  }
+
   Game game_;
   std::unique_ptr<VectorEnvCore> core_;
-  std::uint64_t seed_;
+  bool copy_;
+  std::unique_ptr<Out> out_, fresh_;
 };
 
 py::dict prove(const State& s, double seconds) {
@@ -342,8 +353,9 @@ PYBIND11_MODULE(naqala, m) {
         "Proves the final margin of the player to move (sowing games without cycles).");
 
   py::class_<VectorEnv>(m, "VectorEnv")
-      .def(py::init<const std::string&, int, std::uint64_t, int>(), py::arg("spec"),
-           py::arg("num_envs"), py::arg("seed") = 0, py::arg("max_episode_steps") = 10000)
+      .def(py::init<const std::string&, int, std::uint64_t, int, bool>(), py::arg("spec"),
+           py::arg("num_envs"), py::arg("seed") = 0, py::arg("max_episode_steps") = 10000,
+           py::arg("copy") = true)
       .def("reset", &VectorEnv::reset, py::arg("seed") = py::none())
       .def("step", &VectorEnv::step, py::arg("actions"))
       .def("sample_legal", &VectorEnv::sample_legal)
