@@ -27,15 +27,44 @@ class PyEngine {
  public:
   explicit PyEngine(std::string spec) : spec_(std::move(spec)) {}
 
-  int best_move(const State& s, double seconds) {
-    engine::SearchRequest request;
-    request.limits.seconds = seconds;
+  int best_move(const State& s, double seconds, int depth, std::uint64_t nodes) {
     engine::Analysis a;
     {
       py::gil_scoped_release release;
-      a = engine_for(s).think(*s.state, request);
+      a = engine_for(s).think(*s.state, request(seconds, depth, nodes));
     }
     return s.game.actions->string_to_action(*s.state, a.best_move);
+  }
+
+  // One search per state, in order, in one call with the GIL released: the same moves as
+  // best_move on each in turn (the engine's hash table carries over alike).
+  std::vector<int> best_moves(const py::sequence& states, double seconds, int depth,
+                              std::uint64_t nodes) {
+    std::vector<const State*> batch;
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      const py::object item = states[i];
+      if (!py::isinstance<State>(item))
+        throw py::type_error("Engine.best_moves: item " + std::to_string(i) + " is a " +
+                             std::string(py::str(item.get_type().attr("__name__"))) +
+                             ", not a naqala.State");
+      const State& s = item.cast<const State&>();
+      if (s.state->is_over())
+        throw IllegalMoveError("state " + std::to_string(i) +
+                               ": the game is over; there is no move to choose");
+      if (s.state->is_chance_node())
+        throw IllegalMoveError("state " + std::to_string(i) +
+                               ": a chance event (the dice) is due; apply a chance outcome first");
+      batch.push_back(&s);
+    }
+    std::vector<int> out;
+    out.reserve(batch.size());
+    py::gil_scoped_release release;
+    const engine::SearchRequest r = request(seconds, depth, nodes);
+    for (const State* s : batch) {
+      const auto a = engine_for(*s).think(*s->state, r);
+      out.push_back(s->game.actions->string_to_action(*s->state, a.best_move));
+    }
+    return out;
   }
 
   py::dict analyze(const State& s, double seconds, int depth, std::uint64_t nodes) {
@@ -60,6 +89,16 @@ class PyEngine {
   const std::string& spec() const { return spec_; }
 
  private:
+  static engine::SearchRequest request(double seconds, int depth, std::uint64_t nodes) {
+    if (seconds < 0 || depth < 0)
+      throw Error("Engine: seconds and depth must be 0 (the spec's limits) or more");
+    engine::SearchRequest r;
+    r.limits.seconds = seconds;
+    r.limits.depth = depth;
+    r.limits.nodes = nodes;
+    return r;
+  }
+
   engine::Engine& engine_for(const State& s) {
     const std::string key = s.game.game->spec();
     auto it = engines_.find(key);
@@ -296,7 +335,11 @@ PYBIND11_MODULE(naqala, m) {
   py::class_<PyEngine>(m, "Engine")
       .def(py::init<std::string>(), py::arg("spec"))
       .def("best_move", &PyEngine::best_move, py::arg("state"), py::arg("seconds") = 0.0,
-           "The engine's action for the state (with its spec's limits, or `seconds`).")
+           py::arg("depth") = 0, py::arg("nodes") = 0,
+           "The engine's action for the state (with its spec's limits, or those given).")
+      .def("best_moves", &PyEngine::best_moves, py::arg("states"), py::arg("seconds") = 0.0,
+           py::arg("depth") = 0, py::arg("nodes") = 0,
+           "The engine's action for each state, in one call with the GIL released.")
       .def("analyze", &PyEngine::analyze, py::arg("state"), py::arg("seconds") = 0.0,
            py::arg("depth") = 0, py::arg("nodes") = 0)
       .def("__repr__", [](const PyEngine& e) { return "naqala.Engine('" + e.spec() + "')"; });
