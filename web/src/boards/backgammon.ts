@@ -3,8 +3,11 @@
 // Drawn from the viewer's side: his home board at the bottom right, points numbered his way.
 // On his turn he plays checker by checker (bgturn.ts): drag a checker, or click it and then
 // its target; a double click plays the higher die; Undo takes a hop back; Confirm sends.
-import { BoardContext, BoardRenderer, clear } from "./board.js";
-import { Hop, Pos, Turn, posOf } from "./bgturn.js";
+import { BoardContext, BoardRenderer, Skip, clear, sleep } from "./board.js";
+import { Hop, Pos, Turn, flip, moveChecker, posOf, stepsOf } from "./bgturn.js";
+import type { Ply } from "../api.js";
+import { settings } from "../settings.js";
+import { sowClick } from "../sound.js";
 import { el, text } from "../svg.js";
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
@@ -85,14 +88,15 @@ function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra
   el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
 }
 
-function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
+// `shown`: a position of an animation (viewer's numbering) drawn instead of the board's.
+function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
   clear(svg);
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const me = ctx.you === "north" ? "north" : "south";
   const them = me === "south" ? "north" : "south";
-  const live = currentTurn(b, ctx);
+  const live = shown ? null : currentTurn(b, ctx);
   // The position shown: the turn's hops so far, else the server's board (viewer's numbering).
-  const pos: Pos = live ? live.pos : posOf(b, me);
+  const pos: Pos = shown ?? (live ? live.pos : posOf(b, me));
   const sources = live ? live.sources() : new Set<number>();
   const targets = live && live.selected !== null ? live.targets(live.selected) : new Map<number, Hop[]>();
   el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, svg);
@@ -254,6 +258,57 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
   };
 }
 
+// Where a checker stands (viewer's numbering): on point q the n-th of its stack (1: the
+// lowest; at most five drawn), on the bar, or borne off in the tray.
+function spot(q: number, n: number, mine: boolean): { x: number; y: number } {
+  if (q === 25) return { x: BAR_X, y: H / 2 + (mine ? 60 : -60) };
+  if (q === 0) return { x: TRAY_X + (W - TRAY_X - 8) / 2, y: mine ? BOTTOM - 3 - (n - 1) * 9 : TOP + 5 + (n - 1) * 9 };
+  const k = Math.min(Math.max(n, 1), 5) - 1;
+  return { x: pointX(q), y: q <= 12 ? BOTTOM - CR - k * 2 * CR : TOP + CR + k * 2 * CR };
+}
+
+// The whole move takes at most this long (the server keeps it off the next player's clock:
+// kCheckerAnimationAllowance in src/server/hub.cpp).
+export const CHECKER_ANIMATION_MS = 1500;
+
+// The move just played, checker by checker: each one slides from its point to the next, a hit
+// checker goes to the bar as it lands. The viewer's own move is not replayed (he made it on the
+// board); the dice shown are the ones the mover rolled.
+async function animateMove(svg: SVGSVGElement, before: any, ply: Ply, ctx: BoardContext, skip: Skip, prior: Ply[]) {
+  const mover = ply.side === "S" ? "south" : "north";
+  const steps = stepsOf(ply.text);
+  if (ctx.you === mover || !steps?.length) return;
+  const me = ctx.you === "north" ? "north" : "south";
+  const viewer = (p: Pos) => (mover === me ? p : flip(p));
+  const at = (q: number) => (mover === me || q === 0 || q === 25 ? q : 25 - q);
+  const roll = /^(\d)-(\d)$/.exec([...prior].reverse().find((p) => p.side === "*")?.text ?? "");
+  const work = { ...before, on_roll: mover, dice: roll ? [Number(roll[1]), Number(roll[2])] : before.dice };
+  const quiet = { ...ctx, legal: [], last: null };
+  const hopMs = Math.min(settings().animation === "fast" ? 150 : 300, CHECKER_ANIMATION_MS / steps.length);
+  let pos = posOf(before, mover);
+  for (const [from, to] of steps) {
+    if (skip.skip || pos.mine[from] <= 0) return;
+    const start = spot(at(from), pos.mine[from], mover === me);
+    const lifted = { mine: [...pos.mine], theirs: [...pos.theirs] };
+    lifted.mine[from]--;
+    const next = moveChecker(pos, from, to);
+    const end = spot(at(to), next.mine[to], mover === me);
+    drawBoard(svg, work, quiet, viewer(lifted));
+    const checker = el("circle", { cx: start.x, cy: start.y, r: CR - 1, class: `checker ${mover === me ? "checker-me" : "checker-them"} moving` }, svg);
+    const t0 = performance.now();
+    for (let f = 0; f < 1 && !skip.skip; ) {
+      await sleep(16);
+      f = Math.min(1, (performance.now() - t0) / hopMs);
+      const e = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);  // ease in and out
+      checker.setAttribute("cx", String(start.x + (end.x - start.x) * e));
+      checker.setAttribute("cy", String(start.y + (end.y - start.y) * e));
+    }
+    pos = next;
+    drawBoard(svg, work, quiet, viewer(pos));
+    sowClick();
+  }
+}
+
 const DECISIONS = ["roll", "double", "take", "drop", "pass"];
 
 export const backgammonBoard: BoardRenderer = {
@@ -262,6 +317,11 @@ export const backgammonBoard: BoardRenderer = {
   draw(svg, b, ctx) {
     if (!ctx.legal.length) { svg.onpointerdown = null; svg.ondblclick = null; }
     drawBoard(svg, b, ctx);
+  },
+  animate(svg, before, _after, ply, ctx, skip, prior) {
+    svg.onpointerdown = null;
+    svg.ondblclick = null;
+    return animateMove(svg, before, ply, ctx, skip, prior ?? []);
   },
   panel(b, ctx) {
     const out: (Node | string)[] = [];

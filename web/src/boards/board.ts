@@ -29,8 +29,9 @@ export interface BoardRenderer {
   // as a button (setup layouts, pie rule, joint moves, or a family drawn without clicks).
   onBoard(move: string, board: any): boolean;
   draw(svg: SVGSVGElement, board: any, ctx: BoardContext): void;
-  // Plays the move step by step from `before` (seed by seed); resolves when done or skipped.
-  animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip): Promise<void>;
+  // Plays the move step by step from `before` (seed by seed, checker by checker); resolves when
+  // done or skipped. `prior`: the plies before it (backgammon reads the roll played).
+  animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip, prior?: Ply[]): Promise<void>;
   // Plays a traced sowing lap after lap, seed by seed (relay sowings, Bao, Omweso).
   animateLaps?(svg: SVGSVGElement, laps: Lap[], ctx: BoardContext, skip: Skip): Promise<void>;
   // What the board asks of the player beside it (a layout's counter, a claim, the pie choice).
