@@ -280,6 +280,7 @@ try {
     await page.click(`#board .point[data-point="${from}"]`);
     await page.waitForSelector("#board .point.target, #board .tray .target");
     const to = await page.$eval("#board .point.target", (g) => g.getAttribute("data-point")).catch(() => null);
+    const reach = await page.$$eval("#board .point.target", (l) => l.map((g) => Number(g.getAttribute("data-point"))));
     await page.click(`#board .point[data-point="${from}"]`);  // unselect
     expect(to !== null, "no target point marked");
     const checker = await centre(page, `#board .point[data-point="${from}"] circle.checker >> nth=-1`);
@@ -302,6 +303,24 @@ try {
     await page.focus("#board .point.target[tabindex], #board .tray[tabindex]");
     await page.keyboard.press("Enter");
     await page.waitForSelector("#board .die.used");
+    await page.click("#undo");
+    await page.waitForFunction(() => !document.querySelector("#board .die.used"));
+    // A double click on a checker plays the higher die from it (the lower one when the higher
+    // cannot be played there). The two clicks are dispatched at once: no timing decides it.
+    const faces = await page.$$eval("#board .die", (l) => l.map((d) => Number(d.getAttribute("data-die"))));
+    const expected = reach.includes(Number(from) - Math.max(...faces)) ? Math.max(...faces) : Math.min(...faces);
+    await page.evaluate((q) => {
+      const checkers = document.querySelectorAll(`#board .point[data-point="${q}"] circle.checker`);
+      const r = checkers[checkers.length - 1].getBoundingClientRect();
+      const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button: 0, bubbles: true, isPrimary: true, pointerType: "mouse" };
+      for (let k = 0; k < 2; k++) {
+        document.querySelector("#board").dispatchEvent(new PointerEvent("pointerdown", at));
+        window.dispatchEvent(new PointerEvent("pointerup", at));
+      }
+    }, from);
+    await page.waitForSelector("#board .die.used");
+    const used = await page.$$eval("#board .die.used", (l) => l.map((d) => Number(d.getAttribute("data-die"))));
+    expect(used.length === 1 && used[0] === expected, `a double click with ${faces} on ${from} used ${used}, expected ${expected}`);
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"));
     // The turn by clicks: a source, then its first target, until every die is played.

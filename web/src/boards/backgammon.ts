@@ -60,8 +60,14 @@ function currentTurn(b: any, ctx: BoardContext): Turn | null {
   return turn;
 }
 
+// A double click (or double tap) is two clicks on the same checker within this time. The
+// board is drawn again after the first click, so the browser's own dblclick cannot be relied on.
+const DOUBLE_CLICK_MS = 500;
+let lastClick = { at: -1, time: 0 };
+
 function hop(ctx: BoardContext, path: Hop[]): void {
   if (!turn || !path.length) return;
+  lastClick = { at: -1, time: 0 };
   turn.play(path);
   turn.selected = null;
   finishIfReady(ctx);
@@ -154,11 +160,14 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
   if (b.dice && b.dice.length === 2) {
     const onRoll = b.on_roll === me;
     const shown = live ? live.dice : b.dice[0] === b.dice[1] ? [b.dice[0], b.dice[0]] : b.dice;
-    const used = live ? live.dice.length - live.left.length : 0;
+    // A die is faded once a hop used it (the lower one too when it was played first).
+    const unused = live ? [...live.left] : [...shown];
     const cx = onRoll ? X0 + 9 * PW + BAR : X0 + 3 * PW;
     shown.forEach((d: number, k: number) => {
       const x = cx - (shown.length - 1) * 27 + k * 54, y = H / 2;
-      const g = el("g", { class: "die" + (k < used ? " used" : ""), "data-die": d }, svg);
+      const at = unused.indexOf(d);
+      if (at >= 0) unused.splice(at, 1);
+      const g = el("g", { class: "die" + (at < 0 ? " used" : ""), "data-die": d }, svg);
       el("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 8 }, g);
       pips(g, x, y, d);
     });
@@ -238,7 +247,12 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       if (!turn) return;
-      if (!ghost) return select(ctx, from);  // a click
+      if (!ghost) {  // a click; a second one on the same checker soon after plays the higher die
+        const double = lastClick.at === from && ev.timeStamp - lastClick.time < DOUBLE_CLICK_MS;
+        lastClick = double ? { at: -1, time: 0 } : { at: from, time: ev.timeStamp };
+        const best = double ? turn.highest(from) : null;
+        return best ? hop(ctx, [best]) : select(ctx, from);
+      }
       ghost.remove();
       const p = toBoard(ev);
       const to = placeAt(p.x, p.y);
@@ -248,13 +262,6 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
-  };
-  svg.ondblclick = (e) => {
-    if (!turn) return;
-    const { x, y } = toBoard(e as unknown as PointerEvent);
-    const from = placeAt(x, y);
-    const best = from === null ? null : turn.highest(from);
-    if (best) hop(ctx, [best]);
   };
 }
 
@@ -315,12 +322,11 @@ export const backgammonBoard: BoardRenderer = {
   onBoard: () => true,
   reset() { turn = null; },
   draw(svg, b, ctx) {
-    if (!ctx.legal.length) { svg.onpointerdown = null; svg.ondblclick = null; }
+    if (!ctx.legal.length) svg.onpointerdown = null;
     drawBoard(svg, b, ctx);
   },
   animate(svg, before, _after, ply, ctx, skip, prior) {
     svg.onpointerdown = null;
-    svg.ondblclick = null;
     return animateMove(svg, before, ply, ctx, skip, prior ?? []);
   },
   panel(b, ctx) {
