@@ -336,7 +336,7 @@ try {
       window.__moving = 0;
       new MutationObserver((list) => {
         for (const m of list) for (const n of m.addedNodes) if (n.classList?.contains("moving")) window.__moving++;
-      }).observe(document.querySelector("#board"), { childList: true });
+      }).observe(document.querySelector("#board"), { childList: true, subtree: true });
     });
     const north = () => page.$$eval("#moves .disc-north", (l) => l.length);
     const theirs = await north();
@@ -365,6 +365,9 @@ try {
     await bgTurn(phone);
     const w = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(w >= 380 && w <= 390, `the board is ${w}px wide on a 390px screen`);
+    // Turned upright, each point is about a finger wide.
+    const finger = await phone.$$eval("#board .point .tri", (l) => Math.min(...l.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+    expect(finger >= 40, `a point is ${finger.toFixed(0)}px across on a 390px screen`);
     // A tap on a checker, then on its target.
     const from = await phone.getAttribute("#board .point.legal >> nth=0", "data-point");
     await phone.tap(`#board .point[data-point="${from}"] .tri`);

@@ -94,10 +94,17 @@ function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra
   el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
 }
 
+// On a phone held upright the board is turned a quarter (its points run across the screen):
+// a point is then about a finger wide (44 px on a 390 px screen instead of 25).
+const upright = () => window.matchMedia("(max-width: 500px) and (orientation: portrait)").matches;
+
 // `shown`: a position of an animation (viewer's numbering) drawn instead of the board's.
-function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
+// Returns the group the board is drawn in (turned on an upright phone).
+function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos): SVGGElement {
   clear(svg);
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const turned = upright();
+  svg.setAttribute("viewBox", turned ? `0 0 ${H} ${W}` : `0 0 ${W} ${H}`);
+  const root = el("g", turned ? { class: "bg-root", transform: `translate(${H} 0) rotate(90)` } : { class: "bg-root" }, svg) as SVGGElement;
   const me = ctx.you === "north" ? "north" : "south";
   const them = me === "south" ? "north" : "south";
   const live = shown ? null : currentTurn(b, ctx);
@@ -105,10 +112,10 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
   const pos: Pos = shown ?? (live ? live.pos : posOf(b, me));
   const sources = live ? live.sources() : new Set<number>();
   const targets = live && live.selected !== null ? live.targets(live.selected) : new Map<number, Hop[]>();
-  el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, svg);
-  el("rect", { x: X0, y: TOP, width: 12 * PW + BAR, height: H - 40, class: "bg-felt" }, svg);
-  el("rect", { x: X0 + 6 * PW, y: TOP, width: BAR, height: H - 40, class: "bg-frame" }, svg);
-  const tray = el("g", { class: "tray", "data-point": 0 }, svg);
+  el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, root);
+  el("rect", { x: X0, y: TOP, width: 12 * PW + BAR, height: H - 40, class: "bg-felt" }, root);
+  el("rect", { x: X0 + 6 * PW, y: TOP, width: BAR, height: H - 40, class: "bg-frame" }, root);
+  const tray = el("g", { class: "tray", "data-point": 0 }, root);
   el("rect", { x: TRAY_X, y: TOP, width: W - TRAY_X - 8, height: H - 40, class: "bg-tray" + (targets.has(0) ? " target" : "") }, tray);
 
   const lastDest = new Set<number>();
@@ -124,10 +131,10 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
     if (live?.selected === q) cls.push("selected");
     if (targets.has(q)) cls.push("target");
     if (lastDest.has(q)) cls.push("last");
-    const g = el("g", { class: cls.join(" "), "data-point": q }, svg);
+    const g = el("g", { class: cls.join(" "), "data-point": q }, root);
     el("rect", { x: x - PW / 2, y: bottom ? tip - 10 : TOP, width: PW, height: PH + 10, fill: "transparent" }, g);
     el("polygon", { points: `${x - PW / 2},${base} ${x + PW / 2},${base} ${x},${tip}`, class: `tri ${q % 2 ? "tri-a" : "tri-b"}` }, g);
-    text(x, bottom ? H - 9 : 10, String(q), "label bg-num", svg);
+    text(x, bottom ? H - 9 : 10, String(q), "label bg-num", root);
     const mine = pos.mine[q] > 0, n = mine ? pos.mine[q] : pos.theirs[q];
     // At most five checkers drawn; a taller stack shows its count on the top one.
     for (let k = 0; k < Math.min(n, 5); k++) {
@@ -142,7 +149,7 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
   for (const [who, y, n] of [[me, H / 2 + 60, pos.mine[25]], [them, H / 2 - 60, pos.theirs[25]]] as [string, number, number][]) {
     if (!n) continue;
     const g = el("g", { class: "bar" + (who === me && sources.has(25) ? " legal" : "") + (who === me && live?.selected === 25 ? " selected" : ""),
-      "data-point": who === me ? 25 : -1 }, svg);
+      "data-point": who === me ? 25 : -1 }, root);
     drawChecker(g, BAR_X, y, who === me);
     text(BAR_X, y, String(n), "count", g);
     if (who === me) label(g, 25, t("bg.checkers", { n, who: owners(me, me) }), ctx, sources, targets);
@@ -167,7 +174,7 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
       const x = cx - (shown.length - 1) * 27 + k * 54, y = H / 2;
       const at = unused.indexOf(d);
       if (at >= 0) unused.splice(at, 1);
-      const g = el("g", { class: "die" + (at < 0 ? " used" : ""), "data-die": d }, svg);
+      const g = el("g", { class: "die" + (at < 0 ? " used" : ""), "data-die": d }, root);
       el("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 8 }, g);
       pips(g, x, y, d);
     });
@@ -175,16 +182,20 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos) {
   // The cube in the left margin, clear of the checkers: centred, or on its owner's side.
   if (b.cube?.enabled) {
     const y = b.cube.owner === null ? H / 2 : b.cube.owner === me ? H - 60 : 60;
-    const g = el("g", { class: "cube", "aria-label": t("bg.cube", { n: b.cube.value }) }, svg);
+    const g = el("g", { class: "cube", "aria-label": t("bg.cube", { n: b.cube.value }) }, root);
     el("rect", { x: 6, y: y - 17, width: 34, height: 34, rx: 5 }, g);
     text(23, y, String(b.cube.value === 1 ? 64 : b.cube.value), "cube-value", g);
   }
   // Pip counts in the left margin: the opponent's above the middle, the viewer's below.
   for (const [who, y] of [[them, H / 2 - 70], [me, H / 2 + 70]] as [string, number][]) {
-    text(23, y - 8, t("bg.pipsLabel"), "label bg-num", svg);
-    text(23, y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", svg);
+    // Label above the count, or beside it when the board is turned (the margin is then a row).
+    text(turned ? 13 : 23, turned ? y : y - 8, t("bg.pipsLabel"), "label bg-num", root);
+    text(turned ? 35 : 23, turned ? y : y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", root);
   }
-  if (live) interact(svg, ctx);
+  // Texts stay upright when the board is turned.
+  if (turned) root.querySelectorAll("text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
+  if (live) interact(svg, root, ctx);
+  return root;
 }
 
 // The pips of a die face.
@@ -217,9 +228,10 @@ function label(g: SVGElement, q: number, what: string, ctx: BoardContext, source
 
 // Pointer play: a press on a movable checker starts a drag; released on a target it moves
 // there, released where it started it is a click (select, then click the target).
-function interact(svg: SVGSVGElement, ctx: BoardContext) {
+function interact(svg: SVGSVGElement, root: SVGGElement, ctx: BoardContext) {
+  // Board coordinates under the pointer (the board's group may be turned).
   const toBoard = (e: PointerEvent) => {
-    const m = svg.getScreenCTM();
+    const m = root.getScreenCTM();
     if (!m) return { x: 0, y: 0 };
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
     return { x: p.x, y: p.y };
@@ -238,7 +250,7 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
       if (!ghost && Math.hypot(p.x - start.x, p.y - start.y) < 8) return;
       if (!ghost) {
         turn!.selected = from;
-        ghost = el("circle", { cx: p.x, cy: p.y, r: CR, class: "checker checker-me ghost" }, svg);
+        ghost = el("circle", { cx: p.x, cy: p.y, r: CR, class: "checker checker-me ghost" }, root);
       }
       ghost.setAttribute("cx", String(p.x));
       ghost.setAttribute("cy", String(p.y));
@@ -300,8 +312,8 @@ async function animateMove(svg: SVGSVGElement, before: any, ply: Ply, ctx: Board
     lifted.mine[from]--;
     const next = moveChecker(pos, from, to);
     const end = spot(at(to), next.mine[to], mover === me);
-    drawBoard(svg, work, quiet, viewer(lifted));
-    const checker = el("circle", { cx: start.x, cy: start.y, r: CR - 1, class: `checker ${mover === me ? "checker-me" : "checker-them"} moving` }, svg);
+    const root = drawBoard(svg, work, quiet, viewer(lifted));
+    const checker = el("circle", { cx: start.x, cy: start.y, r: CR - 1, class: `checker ${mover === me ? "checker-me" : "checker-them"} moving` }, root);
     const t0 = performance.now();
     for (let f = 0; f < 1 && !skip.skip; ) {
       await sleep(16);
@@ -321,6 +333,7 @@ const DECISIONS = ["roll", "double", "take", "drop", "pass"];
 export const backgammonBoard: BoardRenderer = {
   onBoard: () => true,
   reset() { turn = null; },
+  still: (ply) => !CHECKER_MOVES.test(ply.text),
   draw(svg, b, ctx) {
     if (!ctx.legal.length) svg.onpointerdown = null;
     drawBoard(svg, b, ctx);
