@@ -716,6 +716,9 @@ try {
     await phone.waitForSelector("#board .pit");
     const box = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(box >= 380 && box <= 390, `board is ${box}px wide on a 390px screen`);
+    // The board is turned upright on a phone: a pit is a finger wide, its count readable.
+    const smallest = (p) => p.$$eval("#board .pit .hole", (l) => Math.min(...l.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+    expect(await smallest(phone) >= 44, `Kalah's pits are ${(await smallest(phone)).toFixed(0)}px across on a 390px screen`);
     await phone.screenshot({ path: join(out, "phone-kalah.png") });
     if (docs) await phone.screenshot({ path: join(docs, "phone-kalah.png") });
     if (variants.find((x) => x.name === "omweso")) {  // the widest board, with the setup panel
@@ -725,6 +728,7 @@ try {
       await phone.waitForSelector("#setup-send");
       const wide = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
       expect(wide <= 390, `Omweso's board is ${wide}px wide on a 390px screen`);
+      expect(await smallest(phone) >= 44, `Omweso's pits are ${(await smallest(phone)).toFixed(0)}px across on a 390px screen`);
       await phone.tap('#board .pit[data-pit="a1"]');
       expect((await phone.textContent("#setup-left")).startsWith("31 seeds left"), "a tap did not place a seed");
       await phone.tap("#setup-minus");  // no shift or right click on a phone: the minus

@@ -3,7 +3,7 @@
 // Drawn from the viewer's side: his home board at the bottom right, points numbered his way.
 // On his turn he plays checker by checker (bgturn.ts): drag a checker, or click it and then
 // its target; a double click plays the higher die; Undo takes a hop back; Confirm sends.
-import { BoardContext, BoardRenderer, Skip, clear, sleep } from "./board.js";
+import { BoardContext, BoardRenderer, Skip, clear, sleep, upright } from "./board.js";
 import { Hop, Pos, Turn, flip, moveChecker, posOf, stepsOf } from "./bgturn.js";
 import type { Ply } from "../api.js";
 import { settings } from "../settings.js";
@@ -94,9 +94,9 @@ function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra
   el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
 }
 
-// On a phone held upright the board is turned a quarter (its points run across the screen):
-// a point is then about a finger wide (44 px on a 390 px screen instead of 25).
-const upright = () => window.matchMedia("(max-width: 500px) and (orientation: portrait)").matches;
+// On a phone held upright the board is turned a quarter (board.ts, upright): a point is then
+// about a finger wide (44 px on a 390 px screen instead of 25). The turn is made here, not by
+// turnUpright, because a drag maps the pointer through the turned group.
 
 // `shown`: a position of an animation (viewer's numbering) drawn instead of the board's.
 // Returns the group the board is drawn in (turned on an upright phone).
