@@ -80,3 +80,21 @@ TEST(BackgammonMat, ResignationsAsGnubgWritesThem) {
   const MatchRecord back = import_mat(export_mat(m));
   EXPECT_TRUE(back.events == m.events) << export_mat(m);
 }
+
+// Found by fuzz_backgammon_formats (tests/fuzz/regressions): a record that ends on a roll not
+// yet played (North's opening 41, then nothing) lost that roll through export and import.
+TEST(BackgammonMat, ARecordEndingOnARollKeepsIt) {
+  const std::string text =
+      " 3 point match\n\n Game 1\n a : 0                          b : 0\n"
+      "  1)                             41:\n";
+  const MatchRecord m = import_mat(text);
+  ASSERT_EQ(m.events.size(), 1u);
+  EXPECT_TRUE(m.events[0].is_roll);
+  const MatchRecord back = import_mat(export_mat(m));
+  EXPECT_TRUE(back.events == m.events) << export_mat(m);
+  // And after a move: South's 31 played, North's 42 rolled.
+  const MatchRecord two = import_mat(
+      " 3 point match\n\n Game 1\n a : 0                          b : 0\n"
+      "  1) 31: 8/5 6/5                 42:\n");
+  EXPECT_TRUE(import_mat(export_mat(two)).events == two.events) << export_mat(two);
+}
