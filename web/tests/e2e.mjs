@@ -281,7 +281,10 @@ try {
     await page.waitForSelector("#board .point.target, #board .tray .target");
     const to = await page.$eval("#board .point.target", (g) => g.getAttribute("data-point")).catch(() => null);
     const reach = await page.$$eval("#board .point.target", (l) => l.map((g) => Number(g.getAttribute("data-point"))));
-    await page.click(`#board .point[data-point="${from}"]`);  // unselect
+    // Unselect by clicking a point that is neither a source nor a target (a second click on the
+    // checker at once would be a double click, which plays the higher die).
+    await page.click("#board .point:not(.legal):not(.target) .tri >> nth=0");
+    await page.waitForFunction(() => !document.querySelector("#board .point.target"));
     expect(to !== null, "no target point marked");
     const checker = await centre(page, `#board .point[data-point="${from}"] circle.checker >> nth=-1`);
     const target = await centre(page, `#board .point[data-point="${to}"] .tri`);
@@ -295,7 +298,7 @@ try {
     await page.screenshot({ path: join(out, "backgammon-dragged.png") });
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"), null)
-      .catch(() => { throw new Error("Undo did not give the die back"); });
+      .catch((e) => { throw new Error(`Undo did not give the die back: ${e.message.split("\n")[0]}`); });
     // The keyboard: Enter on a checker's point picks it, Enter on a marked point moves it there.
     await page.focus("#board .point.legal >> nth=0");
     await page.keyboard.press("Enter");

@@ -333,7 +333,7 @@ const DECISIONS = ["roll", "double", "take", "drop", "pass"];
 export const backgammonBoard: BoardRenderer = {
   onBoard: () => true,
   reset() { turn = null; },
-  still: (ply) => !CHECKER_MOVES.test(ply.text),
+  still: (ply, you) => !CHECKER_MOVES.test(ply.text) || (ply.side === "S" ? "south" : "north") === you,
   draw(svg, b, ctx) {
     if (!ctx.legal.length) svg.onpointerdown = null;
     drawBoard(svg, b, ctx);
