@@ -238,10 +238,10 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     if (history && history.plies.length !== v.plies.length) history = null;
     const renderer = rendererFor(v.family);
     // The one move played since the board shown (dice rolled around it are chance plies, and a
-    // decision that moves no piece, such as backgammon's roll, does not count); after a
+    // decision not shown moving, such as backgammon's roll, does not count); after a
     // reconnect that missed several, the new position is drawn without animation.
     const fresh = before && v.plies.length > before.plies.length ? v.plies.slice(before.plies.length) : [];
-    const decisions = fresh.filter((p) => p.side !== "*" && !renderer.still?.(p));
+    const decisions = fresh.filter((p) => p.side !== "*" && !renderer.still?.(p, v.you));
     const ply = decisions.length === 1 ? decisions[0] : null;
     const at = ply ? v.plies.lastIndexOf(ply) + 1 : 0;  // its ply number
     // The server's trace of a relay sowing (lap after lap) when it sent one, else a single lap.

@@ -1,11 +1,10 @@
 // End-to-end test of the browser app in a real browser (Debian's chromium driven by
-// playwright-core; no browser download). Starts `naqala serve` on a free port with a fresh
+// playwright-core; no browser download). Starts `naqala serve` on a port it picks, with a fresh
 // database, plays against the computer by clicking, reloads, and screenshots each board family.
 //
 //   node web/tests/e2e.mjs --naqala build/release/naqala --web build/release/web --out DIR
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -74,22 +73,23 @@ const setSetting = async (p, id, value) => {
   await p.click("#settings summary");
 };
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
-
 const dir = mkdtempSync(join(tmpdir(), "naqala-e2e-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// The server (started again with the same database to test a lost connection); ready when it
-// prints its address.
+// The server picks a free port itself (--port 0) and says which: no port is chosen here and
+// bound there later. Started again on the same port with the same database to test a lost
+// connection; ready when it prints its address.
+let port = 0, base = "";
 let server, serverLog = "", serverReady;
 const startServer = () => {
+  let log = "";
   server = spawn(naqala, ["serve", "--port", String(port), "--db", join(dir, "e2e.db"), "--web", web, "--http-rate", "1000"],
     { stdio: ["ignore", "pipe", "pipe"] });
   const ready = new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => { serverLog += d; if (serverLog.includes("naqala serve: http")) resolve(); });
+    server.stdout.on("data", (d) => {
+      serverLog += d;
+      log += d;
+      const m = /naqala serve: http:\/\/[^:]+:(\d+)\//.exec(log);
+      if (m) resolve(Number(m[1]));
+    });
     server.once("exit", (code) => reject(new Error(`the server exited (${code}): ${serverLog}`)));
   });
   serverReady = () => ready;
@@ -101,7 +101,8 @@ startServer();
 let browser;
 try {
   await step("server starts and answers /api/health", async () => {
-    await serverReady();
+    port = await serverReady();
+    base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/api/health`)).ok, `no answer; server said: ${serverLog}`);
   });
 
@@ -281,7 +282,10 @@ try {
     await page.waitForSelector("#board .point.target, #board .tray .target");
     const to = await page.$eval("#board .point.target", (g) => g.getAttribute("data-point")).catch(() => null);
     const reach = await page.$$eval("#board .point.target", (l) => l.map((g) => Number(g.getAttribute("data-point"))));
-    await page.click(`#board .point[data-point="${from}"]`);  // unselect
+    // Unselect by clicking a point that is neither a source nor a target (a second click on the
+    // checker at once would be a double click, which plays the higher die).
+    await page.click("#board .point:not(.legal):not(.target) .tri >> nth=0");
+    await page.waitForFunction(() => !document.querySelector("#board .point.target"));
     expect(to !== null, "no target point marked");
     const checker = await centre(page, `#board .point[data-point="${from}"] circle.checker >> nth=-1`);
     const target = await centre(page, `#board .point[data-point="${to}"] .tri`);
@@ -295,7 +299,7 @@ try {
     await page.screenshot({ path: join(out, "backgammon-dragged.png") });
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"), null)
-      .catch(() => { throw new Error("Undo did not give the die back"); });
+      .catch((e) => { throw new Error(`Undo did not give the die back: ${e.message.split("\n")[0]}`); });
     // The keyboard: Enter on a checker's point picks it, Enter on a marked point moves it there.
     await page.focus("#board .point.legal >> nth=0");
     await page.keyboard.press("Enter");

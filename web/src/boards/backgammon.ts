@@ -3,7 +3,7 @@
 // Drawn from the viewer's side: his home board at the bottom right, points numbered his way.
 // On his turn he plays checker by checker (bgturn.ts): drag a checker, or click it and then
 // its target; a double click plays the higher die; Undo takes a hop back; Confirm sends.
-import { BoardContext, BoardRenderer, Skip, clear, sleep, upright } from "./board.js";
+import { BoardContext, BoardRenderer, Skip, clear, sleep, turnUpright, upright } from "./board.js";
 import { Hop, Pos, Turn, flip, moveChecker, posOf, stepsOf } from "./bgturn.js";
 import type { Ply } from "../api.js";
 import { settings } from "../settings.js";
@@ -94,17 +94,17 @@ function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra
   el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
 }
 
-// On a phone held upright the board is turned a quarter (board.ts, upright): a point is then
-// about a finger wide (44 px on a 390 px screen instead of 25). The turn is made here, not by
-// turnUpright, because a drag maps the pointer through the turned group.
+// On a phone held upright the board is turned a quarter (board.ts, turnUpright): a point is
+// then about a finger wide (44 px on a 390 px screen instead of 25). A drag maps the pointer
+// through the board's group, so it follows the turn.
 
 // `shown`: a position of an animation (viewer's numbering) drawn instead of the board's.
 // Returns the group the board is drawn in (turned on an upright phone).
 function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos): SVGGElement {
   clear(svg);
-  const turned = upright();
-  svg.setAttribute("viewBox", turned ? `0 0 ${H} ${W}` : `0 0 ${W} ${H}`);
-  const root = el("g", turned ? { class: "bg-root", transform: `translate(${H} 0) rotate(90)` } : { class: "bg-root" }, svg) as SVGGElement;
+  const turned = upright();  // turnUpright turns it at the end
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const root = el("g", { class: "bg-root" }, svg) as SVGGElement;
   const me = ctx.you === "north" ? "north" : "south";
   const them = me === "south" ? "north" : "south";
   const live = shown ? null : currentTurn(b, ctx);
@@ -192,9 +192,8 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos): 
     text(turned ? 13 : 23, turned ? y : y - 8, t("bg.pipsLabel"), "label bg-num", root);
     text(turned ? 35 : 23, turned ? y : y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", root);
   }
-  // Texts stay upright when the board is turned.
-  if (turned) root.querySelectorAll("text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
   if (live) interact(svg, root, ctx);
+  turnUpright(svg);
   return root;
 }
 
@@ -333,7 +332,7 @@ const DECISIONS = ["roll", "double", "take", "drop", "pass"];
 export const backgammonBoard: BoardRenderer = {
   onBoard: () => true,
   reset() { turn = null; },
-  still: (ply) => !CHECKER_MOVES.test(ply.text),
+  still: (ply, you) => !CHECKER_MOVES.test(ply.text) || (ply.side === "S" ? "south" : "north") === you,
   draw(svg, b, ctx) {
     if (!ctx.legal.length) svg.onpointerdown = null;
     drawBoard(svg, b, ctx);

@@ -33,9 +33,10 @@ export interface BoardRenderer {
   // Plays the move step by step from `before` (seed by seed, checker by checker); resolves when
   // done or skipped. `prior`: the plies before it (backgammon reads the roll played).
   animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip, prior?: Ply[]): Promise<void>;
-  // Whether a decision moves no piece (backgammon's roll, double, take, drop, pass): such plies
-  // are left out when the page looks for the one move to animate.
-  still?(ply: Ply): boolean;
+  // Whether a decision is not shown moving (backgammon's roll, double, take, drop, pass, and
+  // the viewer's own move, made on the board already): such plies are left out when the page
+  // looks for the one move to animate. `you`: the viewer's side.
+  still?(ply: Ply, you: string | null): boolean;
   // Plays a traced sowing lap after lap, seed by seed (relay sowings, Bao, Omweso).
   animateLaps?(svg: SVGSVGElement, laps: Lap[], ctx: BoardContext, skip: Skip): Promise<void>;
   // What the board asks of the player beside it (a layout's counter, a claim, the pie choice).
