@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "eval/backgammon_heuristic.h"
 #include "games/backgammon/backgammon.h"
-#include "games/backgammon/bot.h"
 
 using namespace naqala;
 using namespace naqala::backgammon;
@@ -101,7 +101,7 @@ void BM_BackgammonBotMove(benchmark::State& st) {
   const auto positions = sample_positions(512);
   std::size_t i = 0;
   for (auto _ : st) {
-    benchmark::DoNotOptimize(choose_move(positions[i]).move);
+    benchmark::DoNotOptimize(bgheuristic::choose_move(positions[i]).move);
     i = (i + 1) & 511;
   }
 }

@@ -2,9 +2,15 @@
 """The Python module's speed against naqala's C++ random play, in one run.
 
 For each variant: the C++ single-core random-play rate (`naqala bench random`, plies/s), the
-VectorEnv random step rate at n = 1024 (sample_legal + step, plies/s over all games), and the
-one-state Python loop (legal_actions + a choice + apply_action, plies/s). The C++ and the
-VectorEnv runs are alternated, ROUNDS times each, and the best of each kept.
+VectorEnv random step rate at n = 1024 (sample_legal + step, plies/s over all games), with
+fresh arrays for every step (copy=True, the default) and with the env's own reused arrays
+(copy=False), and the one-state Python loop (legal_actions + a choice + apply_action,
+plies/s). The C++ and the VectorEnv runs are alternated, ROUNDS times each, and the best of
+each kept.
+
+Rates are per CPU-second of the process (the C++ run's user + system time, read from its
+rusage; the Python process's own time for the others): on a shared machine, wall time also
+counts the time other programs held the core. --wall gives rates per wall-clock second.
 
     PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py [--seconds S]
 """
@@ -21,31 +27,45 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_BIN = os.path.join(HERE, "..", "build", "release", "naqala")
 
 
-def cpp_rate(binary, variant, seconds):
-    out = subprocess.run([binary, "bench", "random", variant, "--seconds", str(seconds), "--json"],
-                         capture_output=True, text=True, check=True).stdout
+def cpp_rate(binary, variant, seconds, wall):
+    run = subprocess.Popen([binary, "bench", "random", variant, "--seconds", str(seconds),
+                            "--json"], stdout=subprocess.PIPE, text=True)
+    out = run.stdout.read()
+    _, status, usage = os.wait4(run.pid, 0)
+    run.returncode = os.waitstatus_to_exitcode(status)
+    if run.returncode != 0:
+        raise RuntimeError(f"naqala bench random {variant} failed ({run.returncode})")
     j = json.loads(out)
-    return j["plies"] / j["seconds"]
+    return j["plies"] / (j["seconds"] if wall else usage.ru_utime + usage.ru_stime)
 
 
-def vector_rate(variant, n, seconds):
-    env = naqala.VectorEnv(variant, n, seed=1)
+class Timer:
+    def __init__(self, wall):
+        self.clock = time.perf_counter if wall else time.process_time
+        self.start = self.clock()
+
+    def elapsed(self):
+        return self.clock() - self.start
+
+
+def vector_rate(variant, n, seconds, wall, copy=True):
+    env = naqala.VectorEnv(variant, n, seed=1, copy=copy)
     env.reset()
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    timer = Timer(wall)
+    while timer.elapsed() < seconds:
         for _ in range(10):
             env.step(env.sample_legal())
         steps += 10
-    return steps * n / (time.perf_counter() - start)
+    return steps * n / timer.elapsed()
 
 
-def loop_rate(variant, seconds):
+def loop_rate(variant, seconds, wall):
     game = naqala.load_game(variant)
     rng = random.Random(1)
     plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    timer = Timer(wall)
+    while timer.elapsed() < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -54,7 +74,7 @@ def loop_rate(variant, seconds):
                 continue
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
-    return plies / (time.perf_counter() - start)
+    return plies / timer.elapsed()
 
 
 def main():
@@ -63,17 +83,21 @@ def main():
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--n", type=int, default=1024)
     parser.add_argument("--naqala", default=DEFAULT_BIN)
+    parser.add_argument("--wall", action="store_true", help="rates per wall-clock second")
     parser.add_argument("variants", nargs="*", default=["oware", "kalah"])
     a = parser.parse_args()
+    unit = "wall" if a.wall else "CPU"
     for variant in a.variants:
-        cpp = vec = 0.0
+        cpp = vec = reused = 0.0
         for _ in range(a.rounds):
-            cpp = max(cpp, cpp_rate(a.naqala, variant, a.seconds))
-            vec = max(vec, vector_rate(variant, a.n, a.seconds))
-        loop = loop_rate(variant, a.seconds)
-        print(f"{variant:8s} C++ random play {cpp / 1e6:7.2f} M plies/s   "
-              f"VectorEnv n={a.n} {vec / 1e6:7.2f} M plies/s ({vec / cpp:.2f} of C++)   "
-              f"Python one-state loop {loop / 1e3:7.1f} k plies/s", flush=True)
+            cpp = max(cpp, cpp_rate(a.naqala, variant, a.seconds, a.wall))
+            vec = max(vec, vector_rate(variant, a.n, a.seconds, a.wall))
+            reused = max(reused, vector_rate(variant, a.n, a.seconds, a.wall, copy=False))
+        loop = loop_rate(variant, a.seconds, a.wall)
+        print(f"{variant:8s} plies per {unit}-second: C++ random play {cpp / 1e6:6.2f} M   "
+              f"VectorEnv n={a.n} {vec / 1e6:6.2f} M ({vec / cpp:.2f} of C++), "
+              f"copy=False {reused / 1e6:6.2f} M ({reused / cpp:.2f})   "
+              f"Python one-state loop {loop / 1e3:6.1f} k", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 // GameActions (type-erased, one state at a time) and VectorEnv (a batch, hot loop) share.
 // A codec gives: num_actions(), encode(state, move) (a whole number below num_actions(),
 // distinct for distinct legal moves of a state), observation_shape() and observe(state, out);
-// chance games add kChanceOutcomes, encode_chance and decode_chance. Layouts: docs/python.md.
+// chance games add kChanceOutcomes, encode_chance and decode_chance; codecs whose action is
+// the move itself add decode(action). Layouts: docs/python.md.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -17,27 +18,52 @@
 
 namespace naqala::python {
 
-// Sowing games. The plain rulesets (Kalah, Oware, ...) number their moves by pit: action k is
-// the mover's pit k + 1. Rulesets with more kinds of moves (tuz, gifts, setups, the pie rule,
-// joint starts, claims) keep the move's own bits in blocks: 256 sowings (pit | tuz | gift),
-// 4096 joint moves, 256 setup counts, 2 pie choices, 4096 claims.
+// Sowing games with plain moves (Kalah, Oware, ...): action k is the mover's pit k + 1, the
+// move itself, so an action is read back without a search (decode) and a state's legal
+// actions fit in a 64-bit mask (VectorEnv's fast path).
+struct PlainSowingCodec {
+  using State = sowing::State;
+  explicit PlainSowingCodec(const State& probe)
+      : holes(probe.rules().holes), plain_actions(probe.rules().pits) {}
+
+  int holes, plain_actions;
+
+  int num_actions() const { return plain_actions; }
+  int encode(const State&, State::Move m) const { return m; }
+  State::Move decode(int action) const { return static_cast<State::Move>(action); }
+  std::vector<int> observation_shape() const { return {holes + 1}; }
+  // Seeds of every hole in board order (South's pits from his left, [the middle row,]
+  // North's pits from his left, South's store, North's store), then 1 when North is to move.
+  void observe(const State& s, float* out) const {
+    int h = 0;
+    for (; h + 4 <= holes; h += 4)  // four at a time: one vector conversion
+      for (int k = 0; k < 4; ++k) out[h + k] = static_cast<float>(s.seeds(h + k));
+    for (; h < holes; ++h) out[h] = static_cast<float>(s.seeds(h));
+    out[holes] = s.to_move() == Player::North ? 1.f : 0.f;
+  }
+};
+
+// Every sowing ruleset. The plain ones number their moves as PlainSowingCodec; rulesets with
+// more kinds of moves (tuz, gifts, setups, the pie rule, joint starts, claims) keep the move's
+// own bits in blocks: 256 sowings (pit | tuz | gift), 4096 joint moves, 256 setup counts,
+// 2 pie choices, 4096 claims.
 struct SowingCodec {
   using State = sowing::State;
   static constexpr int kJointBase = 256, kSetupBase = kJointBase + 4096,
                        kPieBase = kSetupBase + 256, kClaimBase = kPieBase + 2,
                        kGeneralActions = kClaimBase + 4096;
   explicit SowingCodec(const State& probe)
-      : general(probe.rules().general),
-        holes(probe.rules().holes),
-        pits(probe.rules().all_pits),
-        plain_actions(probe.rules().pits) {}
+      : plain(probe), general(probe.rules().general), pits(probe.rules().all_pits) {}
 
+  PlainSowingCodec plain;
   bool general;
-  int holes, pits, plain_actions;
+  int pits;
 
-  int num_actions() const { return general ? kGeneralActions : plain_actions; }
-  int encode(const State&, State::Move m) const {
-    if (!general) return m;
+  int num_actions() const { return general ? kGeneralActions : plain.num_actions(); }
+  int encode(const State& s, State::Move m) const {
+    return general ? encode_general(m) : plain.encode(s, m);
+  }
+  static int encode_general(State::Move m) {
     const int low = m & 0x0fff;
     switch (m & State::kKind) {
       case 0:
@@ -53,15 +79,14 @@ struct SowingCodec {
     }
     throw Error("sowing move " + std::to_string(m) + " has no action number");
   }
-  std::vector<int> observation_shape() const { return {holes + 1 + (general ? 3 * pits : 0)}; }
-  // Seeds of every hole in board order (South's pits from his left, [the middle row,]
-  // North's pits from his left, South's store, North's store), then 1 when North is to move;
-  // general rulesets add per pit: owned by North, burnt, a tuz.
+  std::vector<int> observation_shape() const {
+    return {plain.holes + 1 + (general ? 3 * pits : 0)};
+  }
+  // PlainSowingCodec's; general rulesets add per pit: owned by North, burnt, a tuz.
   void observe(const State& s, float* out) const {
-    for (int h = 0; h < holes; ++h) out[h] = static_cast<float>(s.seeds(h));
-    out[holes] = s.to_move() == Player::North ? 1.f : 0.f;
+    plain.observe(s, out);
     if (!general) return;
-    float* owner = out + holes + 1;
+    float* owner = out + plain.holes + 1;
     float* burnt = owner + pits;
     float* tuz = burnt + pits;
     for (int h = 0; h < pits; ++h) {

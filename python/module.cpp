@@ -11,6 +11,8 @@
 #include "engine/engine.h"
 #include "game_actions.h"
 #include "games/registry.h"
+#include "solver.h"
+#include "state.h"
 #include "vector_env.h"
 
 namespace py = pybind11;
@@ -19,71 +21,50 @@ namespace naqala::python {
 
 namespace {
 
-// OpenSpiel's player ids for the nodes where nobody decides.
-constexpr int kChancePlayer = -1;
-constexpr int kTerminalPlayer = -4;
-
-struct Game {
-  std::shared_ptr<const AnyGame> game;
-  std::shared_ptr<const GameActions> actions;
-};
-
-Game load_game(const std::string& spec) {
-  std::shared_ptr<const AnyGame> game = make_game(spec);
-  return {game, make_game_actions(*game)};
-}
-
-struct State {
-  Game game;
-  std::unique_ptr<AnyState> state;
-  std::vector<int> history;  // every action since the state was made, chance outcomes too
-
-  State(Game g, std::unique_ptr<AnyState> s) : game(std::move(g)), state(std::move(s)) {}
-  State(const State& o) : game(o.game), state(o.state->clone()), history(o.history) {}
-
-  int current_player() const {
-    if (state->is_over()) return kTerminalPlayer;
-    if (state->is_chance_node()) return kChancePlayer;
-    return index(state->to_move());
-  }
-  void apply_action(int action) {
-    game.actions->apply(*state, action);
-    history.push_back(action);
-  }
-  std::vector<double> returns() const {
-    if (!state->is_over()) return {0.0, 0.0};
-    const double south = 2 * state->outcome().south_points() - 1;
-    return {south, -south};
-  }
-  py::array_t<float> observation_tensor() const {
-    const auto shape = game.actions->observation_shape();
-    py::array_t<float> out(std::vector<py::ssize_t>(shape.begin(), shape.end()));
-    game.actions->observe(*state, out.mutable_data());
-    return out;
-  }
-  py::array_t<std::uint8_t> legal_actions_mask() const {
-    py::array_t<std::uint8_t> out(game.actions->num_distinct_actions());
-    std::fill(out.mutable_data(), out.mutable_data() + out.size(), 0);
-    for (int a : game.actions->legal_actions(*state)) out.mutable_data()[a] = 1;
-    return out;
-  }
-};
-
 // An engine spec played on any game: one engine per game spec, kept between calls (its hash
 // table too).
 class PyEngine {
  public:
   explicit PyEngine(std::string spec) : spec_(std::move(spec)) {}
 
-  int best_move(const State& s, double seconds) {
-    engine::SearchRequest request;
-    request.limits.seconds = seconds;
+  int best_move(const State& s, double seconds, int depth, std::uint64_t nodes) {
     engine::Analysis a;
     {
       py::gil_scoped_release release;
-      a = engine_for(s).think(*s.state, request);
+      a = engine_for(s).think(*s.state, request(seconds, depth, nodes));
     }
     return s.game.actions->string_to_action(*s.state, a.best_move);
+  }
+
+  // One search per state, in order, in one call with the GIL released: the same moves as
+  // best_move on each in turn (the engine's hash table carries over alike).
+  std::vector<int> best_moves(const py::sequence& states, double seconds, int depth,
+                              std::uint64_t nodes) {
+    std::vector<const State*> batch;
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      const py::object item = states[i];
+      if (!py::isinstance<State>(item))
+        throw py::type_error("Engine.best_moves: item " + std::to_string(i) + " is a " +
+                             std::string(py::str(item.get_type().attr("__name__"))) +
+                             ", not a naqala.State");
+      const State& s = item.cast<const State&>();
+      if (s.state->is_over())
+        throw IllegalMoveError("state " + std::to_string(i) +
+                               ": the game is over; there is no move to choose");
+      if (s.state->is_chance_node())
+        throw IllegalMoveError("state " + std::to_string(i) +
+                               ": a chance event (the dice) is due; apply a chance outcome first");
+      batch.push_back(&s);
+    }
+    std::vector<int> out;
+    out.reserve(batch.size());
+    py::gil_scoped_release release;
+    const engine::SearchRequest r = request(seconds, depth, nodes);
+    for (const State* s : batch) {
+      const auto a = engine_for(*s).think(*s->state, r);
+      out.push_back(s->game.actions->string_to_action(*s->state, a.best_move));
+    }
+    return out;
   }
 
   py::dict analyze(const State& s, double seconds, int depth, std::uint64_t nodes) {
@@ -108,6 +89,16 @@ class PyEngine {
   const std::string& spec() const { return spec_; }
 
  private:
+  static engine::SearchRequest request(double seconds, int depth, std::uint64_t nodes) {
+    if (seconds < 0 || depth < 0)
+      throw Error("Engine: seconds and depth must be 0 (the spec's limits) or more");
+    engine::SearchRequest r;
+    r.limits.seconds = seconds;
+    r.limits.depth = depth;
+    r.limits.nodes = nodes;
+    return r;
+  }
+
   engine::Engine& engine_for(const State& s) {
     const std::string key = s.game.game->spec();
     auto it = engines_.find(key);
@@ -122,16 +113,19 @@ class PyEngine {
 
 class VectorEnv {
  public:
-  VectorEnv(const std::string& spec, int n, std::uint64_t seed, int max_episode_steps)
+  VectorEnv(const std::string& spec, int n, std::uint64_t seed, int max_episode_steps, bool copy)
       : game_(load_game(spec)),
         core_(make_vector_env(*game_.game, n, seed, max_episode_steps)),
-        seed_(seed) {}
+        copy_(copy) {
+    if (!copy_) out_ = std::make_unique<Out>(*core_);
+  }
 
   py::tuple reset(std::optional<std::uint64_t> seed) {
-    Out out(*core_);
+    Out& out = buffers();
+    const StepBuffers b = out.buffers();
     {
       py::gil_scoped_release release;
-      core_->reset(seed.value_or(0), seed.has_value(), out.buffers());
+      core_->reset(seed.value_or(0), seed.has_value(), b);
     }
     return py::make_tuple(out.observations, out.info());
   }
@@ -140,10 +134,11 @@ class VectorEnv {
     if (actions.ndim() != 1 || actions.shape(0) != core_->size())
       throw Error("VectorEnv.step: actions must have shape (" + std::to_string(core_->size()) +
                   ",), one per game");
-    Out out(*core_);
+    Out& out = buffers();
+    const StepBuffers b = out.buffers();
     {
       py::gil_scoped_release release;
-      core_->step(actions.data(), out.buffers());
+      core_->step(actions.data(), b);
     }
     return py::make_tuple(out.observations, out.rewards, out.terminated, out.truncated, out.info());
   }
@@ -165,11 +160,10 @@ class VectorEnv {
   const Game& game() const { return game_; }
 
  private:
-  // Fresh arrays for every call: the caller may keep them.
+  // The arrays a call returns, every one written by the core (no fill needed).
   struct Out {
     py::array_t<float> observations, rewards;
-    py::array_t<bool> terminated, truncated;
-    py::array_t<std::uint8_t> legal_mask;
+    py::array_t<bool> terminated, truncated, legal_mask;
     py::array_t<std::int32_t> current_player;
     explicit Out(const VectorEnvCore& core) {
       const py::ssize_t n = core.size();
@@ -179,11 +173,8 @@ class VectorEnv {
       rewards = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
       terminated = py::array_t<bool>(n);
       truncated = py::array_t<bool>(n);
-      legal_mask = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, core.num_actions()});
+      legal_mask = py::array_t<bool>(std::vector<py::ssize_t>{n, core.num_actions()});
       current_player = py::array_t<std::int32_t>(n);
-      std::fill(rewards.mutable_data(), rewards.mutable_data() + 2 * n, 0.f);
-      std::fill(terminated.mutable_data(), terminated.mutable_data() + n, false);
-      std::fill(truncated.mutable_data(), truncated.mutable_data() + n, false);
     }
     StepBuffers buffers() {
       return {observations.mutable_data(), rewards.mutable_data(),
@@ -191,14 +182,25 @@ class VectorEnv {
               legal_mask.mutable_data(),   current_player.mutable_data()};
     }
     py::dict info() const {
-      return py::dict(py::arg("legal_mask") = legal_mask.attr("astype")("bool"),
+      return py::dict(py::arg("legal_mask") = legal_mask,
                       py::arg("current_player") = current_player);
     }
   };
 
+  // copy=True: fresh arrays for every call (the caller may keep them); copy=False: the same
+  // arrays every call, overwritten by the next one (no allocation).
+  Out& buffers() {
+    if (copy_) {
+      fresh_ = std::make_unique<Out>(*core_);
+      return *fresh_;
+    }
+    return *out_;
+  }
+
   Game game_;
   std::unique_ptr<VectorEnvCore> core_;
-  std::uint64_t seed_;
+  bool copy_;
+  std::unique_ptr<Out> out_, fresh_;
 };
 
 py::dict prove(const State& s, double seconds) {
@@ -333,17 +335,24 @@ PYBIND11_MODULE(naqala, m) {
   py::class_<PyEngine>(m, "Engine")
       .def(py::init<std::string>(), py::arg("spec"))
       .def("best_move", &PyEngine::best_move, py::arg("state"), py::arg("seconds") = 0.0,
-           "The engine's action for the state (with its spec's limits, or `seconds`).")
+           py::arg("depth") = 0, py::arg("nodes") = 0,
+           "The engine's action for the state (with its spec's limits, or those given).")
+      .def("best_moves", &PyEngine::best_moves, py::arg("states"), py::arg("seconds") = 0.0,
+           py::arg("depth") = 0, py::arg("nodes") = 0,
+           "The engine's action for each state, in one call with the GIL released.")
       .def("analyze", &PyEngine::analyze, py::arg("state"), py::arg("seconds") = 0.0,
            py::arg("depth") = 0, py::arg("nodes") = 0)
       .def("__repr__", [](const PyEngine& e) { return "naqala.Engine('" + e.spec() + "')"; });
+
+  add_solver(m);
 
   m.def("prove", &prove, py::arg("state"), py::arg("seconds") = 0.0,
         "Proves the final margin of the player to move (sowing games without cycles).");
 
   py::class_<VectorEnv>(m, "VectorEnv")
-      .def(py::init<const std::string&, int, std::uint64_t, int>(), py::arg("spec"),
-           py::arg("num_envs"), py::arg("seed") = 0, py::arg("max_episode_steps") = 10000)
+      .def(py::init<const std::string&, int, std::uint64_t, int, bool>(), py::arg("spec"),
+           py::arg("num_envs"), py::arg("seed") = 0, py::arg("max_episode_steps") = 10000,
+           py::arg("copy") = true)
       .def("reset", &VectorEnv::reset, py::arg("seed") = py::none())
       .def("step", &VectorEnv::step, py::arg("actions"))
       .def("sample_legal", &VectorEnv::sample_legal)

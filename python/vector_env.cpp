@@ -1,7 +1,10 @@
 #include "vector_env.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
+#include <type_traits>
 
 #include "codecs.h"
 #include "core/error.h"
@@ -12,10 +15,37 @@ namespace naqala::python {
 
 namespace {
 
+// A codec whose action is the move itself, with at most 13 actions (a sowing row has at most
+// 11 pits): a game's legal actions are a mask (checked with one test) and a list of bytes
+// (sampled with one draw), 16 bytes in all, so the check and the draw of 1024 games read 16 KB.
+template <class Codec>
+concept DirectCodec = requires(const Codec c, int a) {
+  c.decode(a);
+};
+
+struct ActionSet {
+  static constexpr int kMaxActions = 13;
+  std::uint16_t bits = 0;
+  std::uint8_t count = 0;
+  std::array<std::uint8_t, kMaxActions> actions;
+};
+static_assert(sizeof(ActionSet) == 16);
+
 template <class Codec>
 class TypedVectorEnv : public VectorEnvCore {
  public:
   using S = typename Codec::State;
+  static constexpr bool kDirect = DirectCodec<Codec>;
+  // What a game keeps of its legal moves between steps: the mask of actions, or the list.
+  using Legal = std::conditional_t<kDirect, ActionSet, typename S::MoveList>;
+
+  // One game's data side by side; its legal actions apart (the check and the draw of every
+  // game read only those).
+  struct Slot {
+    S state;
+    int plies = 0;
+    RepetitionTracker<S> repetition;
+  };
 
   TypedVectorEnv(std::unique_ptr<AnyState> probe, int n, std::uint64_t seed, int max_plies)
       : probe_(std::move(probe)),  // owns what the states point into (a ruleset)
@@ -23,12 +53,15 @@ class TypedVectorEnv : public VectorEnvCore {
         codec_(initial_),
         n_(n),
         max_plies_(max_plies),
+        obs_size_(observation_size()),
         rng_(seed),
-        states_(n, initial_),
-        repetition_(n),
-        plies_(n, 0),
+        slots_(n, Slot{initial_, 0, {}}),
         legal_(n),
-        chosen_(n) {}
+        chosen_(kDirect ? 0 : n) {
+    if (kDirect && codec_.num_actions() > ActionSet::kMaxActions)
+      throw Error("VectorEnv: " + std::to_string(codec_.num_actions()) + " actions; at most " +
+                  std::to_string(ActionSet::kMaxActions) + " on the direct path");
+  }
 
   int size() const override { return n_; }
   int num_actions() const override { return codec_.num_actions(); }
@@ -37,7 +70,7 @@ class TypedVectorEnv : public VectorEnvCore {
   void reset(std::uint64_t seed, bool reseed, const StepBuffers& out) override {
     if (reseed) rng_ = Rng(seed);
     for (int i = 0; i < n_; ++i) {
-      restart(i);
+      restart(slots_[i]);
       out.rewards[2 * i] = out.rewards[2 * i + 1] = 0;
       out.terminated[i] = out.truncated[i] = false;
       write(i, out);
@@ -46,30 +79,17 @@ class TypedVectorEnv : public VectorEnvCore {
 
   void step(const std::int64_t* actions, const StepBuffers& out) override {
     // Every action is checked before any game moves.
+    for (int i = 0; i < n_; ++i)
+      if (!check(i, actions[i])) illegal(i, actions[i]);
     for (int i = 0; i < n_; ++i) {
-      chosen_[i] = -1;
-      const auto& moves = legal_[i];
-      for (std::size_t k = 0; k < moves.size(); ++k)
-        if (codec_.encode(states_[i], moves[k]) == actions[i]) {
-          chosen_[i] = static_cast<int>(k);
-          break;
-        }
-      if (chosen_[i] < 0) {
-        std::vector<int> codes;
-        for (const auto& m : moves) codes.push_back(codec_.encode(states_[i], m));
-        std::sort(codes.begin(), codes.end());
-        std::string list;
-        for (int c : codes) list += (list.empty() ? "" : " ") + std::to_string(c);
-        throw IllegalMoveError(
-            "game " + std::to_string(i) + ": action " + std::to_string(actions[i]) +
-            " is not legal there; legal actions: " + (list.empty() ? "(none)" : list));
-      }
-    }
-    for (int i = 0; i < n_; ++i) {
-      S& s = states_[i];
-      s.play(legal_[i][chosen_[i]]);
-      repetition_[i].after(s);
-      ++plies_[i];
+      Slot& slot = slots_[i];
+      S& s = slot.state;
+      if constexpr (kDirect)
+        s.play(codec_.decode(static_cast<int>(actions[i])));
+      else
+        s.play(legal_[i][chosen_[i]]);
+      slot.repetition.after(s);
+      ++slot.plies;
       roll(s);
       float& south = out.rewards[2 * i];
       float& north = out.rewards[2 * i + 1];
@@ -81,10 +101,10 @@ class TypedVectorEnv : public VectorEnvCore {
         south = static_cast<float>(2 * points - 1);
         north = -south;
         out.terminated[i] = true;
-        restart(i);
-      } else if (max_plies_ > 0 && plies_[i] >= max_plies_) {
+        restart(slot);
+      } else if (max_plies_ > 0 && slot.plies >= max_plies_) {
         out.truncated[i] = true;
-        restart(i);
+        restart(slot);
       }
       write(i, out);
     }
@@ -92,11 +112,17 @@ class TypedVectorEnv : public VectorEnvCore {
 
   void sample_legal(std::int64_t* out) override {
     for (int i = 0; i < n_; ++i) {
-      const auto& moves = legal_[i];
-      out[i] = moves.size() == 0
-                   ? -1
-                   : codec_.encode(states_[i],
-                                   moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
+      const Slot& slot = slots_[i];
+      if constexpr (kDirect) {
+        const ActionSet& legal = legal_[i];
+        out[i] = legal.count == 0 ? -1 : legal.actions[rng_.below(legal.count)];
+      } else {
+        const auto& moves = legal_[i];
+        out[i] = moves.size() == 0
+                     ? -1
+                     : codec_.encode(slot.state,
+                                     moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
     }
   }
 
@@ -104,16 +130,50 @@ class TypedVectorEnv : public VectorEnvCore {
     if (i < 0 || i >= n_)
       throw Error("game " + std::to_string(i) + " does not exist; games are 0 to " +
                   std::to_string(n_ - 1));
-    return states_[i].position();
+    return slots_[i].state.position();
   }
 
  private:
-  void restart(int i) {
-    states_[i] = initial_;
-    repetition_[i].clear();
-    repetition_[i].after(states_[i]);
-    plies_[i] = 0;
-    roll(states_[i]);
+  // Whether action a is legal in game i (and, for lists, which move it is).
+  bool check(int i, std::int64_t a) {
+    if (a < 0 || a >= codec_.num_actions()) return false;
+    const Slot& slot = slots_[i];
+    if constexpr (kDirect) {
+      return (legal_[i].bits >> a) & 1;
+    } else {
+      const auto& moves = legal_[i];
+      for (std::size_t k = 0; k < moves.size(); ++k)
+        if (codec_.encode(slot.state, moves[k]) == a) {
+          chosen_[i] = static_cast<int>(k);
+          return true;
+        }
+      return false;
+    }
+  }
+
+  [[noreturn]] void illegal(int i, std::int64_t a) const {
+    const Slot& slot = slots_[i];
+    std::vector<int> codes;
+    if constexpr (kDirect) {
+      for (int k = 0; k < legal_[i].count; ++k) codes.push_back(legal_[i].actions[k]);
+      std::sort(codes.begin(), codes.end());
+    } else {
+      for (const auto& m : legal_[i]) codes.push_back(codec_.encode(slot.state, m));
+      std::sort(codes.begin(), codes.end());
+    }
+    std::string list;
+    for (int c : codes) list += (list.empty() ? "" : " ") + std::to_string(c);
+    throw IllegalMoveError(
+        "game " + std::to_string(i) + ": action " + std::to_string(a) +
+        " is not legal there; legal actions: " + (list.empty() ? "(none)" : list));
+  }
+
+  void restart(Slot& slot) {
+    slot.state = initial_;
+    slot.repetition.clear();
+    slot.repetition.after(slot.state);
+    slot.plies = 0;
+    roll(slot.state);
   }
 
   // Chance events (backgammon's dice) are rolled at once: the agents see decisions only.
@@ -136,16 +196,48 @@ class TypedVectorEnv : public VectorEnvCore {
     }
   }
 
-  // Observation, legal moves and mask, player to move of game i.
+  // The bytes 0/1 of a mask of legal actions, eight at a time: each byte of the multiplied
+  // copies keeps its own bit, and adding 0x7f carries a set bit into the byte's top bit.
+  static void write_mask(std::uint32_t bits, int actions, bool* mask) {
+    static_assert(std::endian::native == std::endian::little);
+    for (int a = 0; a < actions; a += 8) {
+      std::uint64_t x = ((bits >> a) & 0xff) * 0x0101010101010101ULL & 0x8040201008040201ULL;
+      x = ((x + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
+      std::memcpy(mask + a, &x, static_cast<std::size_t>(std::min(8, actions - a)));
+    }
+  }
+
+  // Observation, legal moves and mask, player to move of game i, in one pass over its slot.
   void write(int i, const StepBuffers& out) {
-    const S& s = states_[i];
+    Slot& slot = slots_[i];
+    const S& s = slot.state;
     codec_.observe(s, out.observations + static_cast<std::size_t>(i) * obs_size_);
-    auto& moves = legal_[i];
-    moves.clear();
-    if (!s.is_over()) s.legal_moves(moves);
-    std::uint8_t* mask = out.legal_mask + static_cast<std::size_t>(i) * codec_.num_actions();
-    std::memset(mask, 0, codec_.num_actions());
-    for (const auto& m : moves) mask[codec_.encode(s, m)] = 1;
+    const int actions = codec_.num_actions();
+    bool* mask = out.legal_mask + static_cast<std::size_t>(i) * actions;
+    if constexpr (kDirect) {
+      // Loops of a fixed count (the actions), not of the legal moves: how many moves a
+      // random game has is unpredictable, and a mispredicted loop exit costs as much as a ply.
+      typename S::MoveList moves;
+      std::fill_n(moves.data(), ActionSet::kMaxActions, 0);  // a constant count: no call
+      if (!s.is_over()) s.legal_moves(moves);
+      const auto count = static_cast<int>(moves.size());
+      ActionSet& legal = legal_[i];
+      std::uint32_t bits = 0;
+      for (int k = 0; k < actions; ++k) {
+        const int a = codec_.encode(s, moves.data()[k]);
+        legal.actions[k] = static_cast<std::uint8_t>(a);
+        bits |= k < count ? std::uint32_t{1} << a : 0;
+      }
+      legal.bits = static_cast<std::uint16_t>(bits);
+      legal.count = static_cast<std::uint8_t>(count);
+      write_mask(bits, actions, mask);
+    } else {
+      std::memset(mask, 0, actions);
+      auto& moves = legal_[i];
+      moves.clear();
+      if (!s.is_over()) s.legal_moves(moves);
+      for (const auto& m : moves) mask[codec_.encode(s, m)] = true;
+    }
     out.current_player[i] = s.is_over() ? -4 : index(s.to_move());
   }
 
@@ -153,13 +245,11 @@ class TypedVectorEnv : public VectorEnvCore {
   S initial_;
   Codec codec_;
   int n_, max_plies_;
-  int obs_size_ = observation_size();
+  int obs_size_;
   Rng rng_;
-  std::vector<S> states_;
-  std::vector<RepetitionTracker<S>> repetition_;
-  std::vector<int> plies_;
-  std::vector<typename S::MoveList> legal_;
-  std::vector<int> chosen_;
+  std::vector<Slot> slots_;
+  std::vector<Legal> legal_;
+  std::vector<int> chosen_;  // list mode: the move each checked action names
 };
 
 template <class Codec>
@@ -175,8 +265,10 @@ std::unique_ptr<VectorEnvCore> make_vector_env(const AnyGame& game, int n, std::
   if (n < 1 || n > (1 << 20))
     throw Error("VectorEnv: n = " + std::to_string(n) + " games; allowed 1 to 1048576");
   auto probe = game.new_game();
-  if (dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
-    return make_typed<SowingCodec>(std::move(probe), n, seed, max_plies);
+  if (const auto* s = dynamic_cast<const TypedState<sowing::State>*>(probe.get()))
+    return s->typed().rules().general
+               ? make_typed<SowingCodec>(std::move(probe), n, seed, max_plies)
+               : make_typed<PlainSowingCodec>(std::move(probe), n, seed, max_plies);
   if (dynamic_cast<const TypedState<backgammon::State>*>(probe.get()))
     return make_typed<BackgammonCodec>(std::move(probe), n, seed, max_plies);
   if (dynamic_cast<const TypedState<bao::State>*>(probe.get()))

@@ -3,7 +3,8 @@
 // (docs/python.md): step(actions) plays one action in every game, rolls backgammon's dice,
 // ends and restarts finished games, and writes observations, rewards for both players,
 // terminated/truncated flags, legal-action masks and the players to move into flat buffers.
-// Typed on the game's own state: no allocation and no virtual call in the loop.
+// Typed on the game's own state: no allocation and no virtual call in the loop. Plain sowing
+// rulesets (Kalah, Oware, ...) keep each game's legal actions as a bit mask beside its state.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,7 +19,7 @@ struct StepBuffers {
   float* rewards;                // n * 2 (South, North)
   bool* terminated;              // n
   bool* truncated;               // n
-  std::uint8_t* legal_mask;      // n * num_actions
+  bool* legal_mask;              // n * num_actions
   std::int32_t* current_player;  // n
 };
 

@@ -1,7 +1,7 @@
 // Backgammon's engines. level:N and net:... are the neural engine (backgammon_net_engine.h:
 // n-ply search over the networks); alphabeta:... is the older hand-written player, checker
 // plays by expectiminimax over eval::BackgammonEval (Star1 pruning at the chance nodes), cube
-// actions by the bot's cube rules (games/backgammon/bot.h).
+// actions by the cube rules (eval/backgammon_cube.h) fed with the hand-written evaluation.
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -9,7 +9,7 @@
 #include "engine/backgammon_net_engine.h"
 #include "engine/engine_family.h"
 #include "eval/backgammon_eval.h"
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_heuristic.h"
 
 namespace naqala::engine {
 
@@ -37,20 +37,20 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
   std::string choose_move(const AnyState& state) override {
     const auto& s = typed_state<backgammon::State>(state, name());
     if (s.phase() != backgammon::Phase::Moving)
-      return s.format_move(backgammon::choose_move(s).move);
+      return s.format_move(bgheuristic::choose_move(s).move);
     return AlphaBetaEngine::choose_move(state);
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     const auto& s = typed_state<backgammon::State>(state, name());
     if (s.phase() != backgammon::Phase::Moving)
-      return s.format_move(backgammon::choose_move(s).move);
+      return s.format_move(bgheuristic::choose_move(s).move);
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
   Analysis think(const AnyState& state, const SearchRequest& request) override {
     const auto& s = typed_state<backgammon::State>(state, name());
     if (s.phase() != backgammon::Phase::Moving) {
       Analysis a;
-      a.best_move = s.format_move(backgammon::choose_move(s).move);
+      a.best_move = s.format_move(bgheuristic::choose_move(s).move);
       a.pv = {a.best_move};
       return a;
     }

@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "engine/typed_engines.h"
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_cube.h"
 
 namespace naqala::engine {
 
@@ -52,7 +52,7 @@ bgeval::Board board_of(const State& s) {
   return {s.side(s.on_roll()), s.side(opponent(s.on_roll()))};
 }
 
-backgammon::Estimate estimate_of(const bgnet::Probs& p) {
+bgcube::Estimate estimate_of(const bgnet::Probs& p) {
   return {p[bgnet::Probs::Win], p[bgnet::Probs::WinGammon], p[bgnet::Probs::LoseGammon]};
 }
 
@@ -95,7 +95,7 @@ class NetEngine : public Engine {
     } else {
       // Cube decisions: the doubler's (player on roll's) chances with him to roll.
       const bgnet::Probs p = bgsearch::evaluate_on_roll(net_, board_of(s), config_.cube_plies);
-      const backgammon::Move m = backgammon::cube_action(s, estimate_of(p));
+      const backgammon::Move m = bgcube::cube_action(s, estimate_of(p));
       a.best_move = s.format_move(m);
       const float eq = s.phase() == Phase::Doubled ? -p.equity() : p.equity();
       for (const auto& text : state.legal_moves())

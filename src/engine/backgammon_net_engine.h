@@ -1,6 +1,6 @@
 #pragma once
 // The neural backgammon engine: checker plays by the n-ply search over the networks
-// (search/backgammon_ply.h), cube actions by the cube rules of games/backgammon/bot.h fed
+// (search/backgammon_ply.h), cube actions by the cube rules of eval/backgammon_cube.h fed
 // with the network's probabilities. `level:N` and `net:...` specs make it.
 #include <cstdint>
 #include <memory>

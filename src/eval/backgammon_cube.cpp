@@ -1,10 +1,15 @@
-// Janowski's money cube model.
+// Janowski's money cube model, and the cube rules the engines play by.
 #include "eval/backgammon_cube.h"
 
 #include <algorithm>
 
+#include "core/error.h"
+
 namespace naqala::bgcube {
 
+using backgammon::Move;
+using backgammon::Phase;
+using backgammon::State;
 using bgnet::Probs;
 
 float efficiency(bool race) {
@@ -58,6 +63,71 @@ Decision money_decision(const Probs& p, Access access, bool race) {
   else
     d.verdict = "No double, take";
   return d;
+}
+
+// The taker's equity after taking, in units of the doubled cube, which he then owns (money
+// play, Janowski's model). Cubeless, the equity is p W - (1 - p) L, with p his winning
+// chance and W, L his average win and loss (gammons included); with the cube fully live it
+// rises linearly from -L at p = 0 to +1 at his cash point (where the doubler's take point on
+// the redouble is), because he can redouble the doubler out there. The cube is live a share
+// x of the time (its efficiency: about 0.68 in contact, more in a race, where the chances
+// change smoothly). Dropping costs 1 unit of the old cube, 0.5 of the new one, so he takes
+// when this equity is at least -0.5: about 21.5% without gammons in contact, not the 25% of
+// a dead cube.
+double equity_after_take(const Estimate& doubler, bool race) {
+  const double p = 1 - doubler.win;
+  if (p <= 0) return -1 - (doubler.win > 0 ? doubler.gammon / doubler.win : 0);
+  const double win_value = 1 + doubler.gammon_loss / p;  // the taker's gammons
+  const double loss_value = doubler.win > 0 ? 1 + doubler.gammon / doubler.win : 1;
+  const double dead = p * win_value - (1 - p) * loss_value;
+  const double cash_point = (loss_value + 1) / (win_value + loss_value + 0.5);
+  const double live = p >= cash_point ? 1.0 : -loss_value + (1 + loss_value) * p / cash_point;
+  const double x = race ? 0.85 : 0.68;
+  return x * live + (1 - x) * dead;
+}
+
+namespace {
+
+// Points still needed to win the match, or a large number outside match play.
+int away(const State& s, Player p) {
+  return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20;
+}
+
+bool post_crawford_trailer(const State& s, Player p) {
+  const int n = s.rules().match;
+  return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
+}
+
+bool should_double(const State& s, const Estimate& e) {
+  const Player me = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, me))
+    return false;                                 // the cube already wins the match
+  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
+  if (e.win < 0.68) return false;
+  // Too good to double: play on for the gammon rather than cash one point.
+  if (e.win > 0.86 && e.gammon > 0.25 &&
+      !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money()))
+    return false;
+  return true;
+}
+
+bool should_take(const State& s, const Estimate& e) {
+  const Player doubler = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, doubler))
+    return true;  // dropping loses the match anyway
+  if (post_crawford_trailer(s, doubler)) return e.win < 0.9;
+  const backgammon::Board& b = s.board();
+  return equity_after_take(e, !bgnet::in_contact(b[0], b[1])) >= -0.5;
+}
+
+}  // namespace
+
+Move cube_action(const State& s, const Estimate& on_roll) {
+  if (s.phase() == Phase::TurnStart)
+    return Move::of(should_double(s, on_roll) ? Move::Kind::Double : Move::Kind::Roll);
+  if (s.phase() == Phase::Doubled)
+    return Move::of(should_take(s, on_roll) ? Move::Kind::Take : Move::Kind::Drop);
+  throw IllegalMoveError("a cube action is decided before the roll or after a double, not here");
 }
 
 }  // namespace naqala::bgcube

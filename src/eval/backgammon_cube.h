@@ -1,8 +1,11 @@
 #pragma once
-// Money-play cube decisions from cubeless probabilities: Janowski's interpolation between
-// the dead cube (cubeless equity) and a fully live cube, weighted by a cube efficiency
-// (docs/games/backgammon.md, "Cube decisions"). Equities are per unit of the current cube, for
-// the player on roll, before his roll.
+// Cube decisions from cubeless chances.
+// - The analysis (`money_decision`): money-play cubeful equities by Janowski's interpolation
+//   between the dead cube (cubeless equity) and a fully live cube, weighted by a cube
+//   efficiency (docs/games/backgammon.md, "Cube decisions"). Equities are per unit of the
+//   current cube, for the player on roll, before his roll.
+// - The rules the engines play by (`cube_action`): money thresholds with Janowski's take point
+//   and the match cases, for whatever evaluation supplies the chances.
 #include <string>
 
 #include "eval/backgammon_net.h"
@@ -28,5 +31,25 @@ struct Decision {
 
 // The decision of the player on roll whose cube is `access` (Centred or Mine).
 Decision money_decision(const bgnet::Probs& p, Access access, bool race);
+
+// The chances the cube rules read, for one player.
+struct Estimate {
+  double win = 0.5;     // probability that he wins the game
+  double gammon = 0.0;  // probability that he wins a gammon or better
+  double gammon_loss = 0.0;
+  double equity() const { return 2 * win - 1 + gammon - gammon_loss; }
+};
+
+// The equity of taking a double, for the taker, in units of the doubled cube he then owns
+// (money play): his cubeless equity and the equity of a fully live cube (Janowski), mixed by
+// the cube's efficiency (0.68 in contact, 0.85 in a race). `doubler` is the doubler's
+// estimate on roll. Taking is right when it is at least -0.5 (dropping costs the old cube).
+double equity_after_take(const Estimate& doubler, bool race);
+
+// The cube action of the player to decide (before the roll: double or roll; after a double:
+// take or drop) from `on_roll`, the estimate for the player on roll (the doubler) with him to
+// roll: double from 68% unless too good with big gammon chances, take by the rule above, and
+// the match cases (dead cube, post-Crawford, a drop that loses the match).
+backgammon::Move cube_action(const backgammon::State& s, const Estimate& on_roll);
 
 }  // namespace naqala::bgcube

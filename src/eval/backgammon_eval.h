@@ -1,11 +1,11 @@
 #pragma once
-// Backgammon evaluation for the expectiminimax search: the simple bot's cubeless equity
-// (games/backgammon/bot.h) on the search's scale, 1000 = one point (a single game). The
+// Backgammon evaluation for the expectiminimax search: the hand-written player's cubeless
+// equity (eval/backgammon_heuristic.h) on the search's scale, 1000 = one point (a single game). The
 // search plays checkers cubeless; a finished game is worth its multiplier (1 single,
 // 2 gammon, 3 backgammon; a drop 1), so the cube does not distort checker play.
 #include <memory>
 
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_heuristic.h"
 
 namespace naqala::eval {
 
@@ -26,16 +26,16 @@ class BackgammonEval {
         for (const auto& m : *moves) {
           backgammon::Board b = s.board();
           if (m.kind == backgammon::Move::Kind::Checkers) backgammon::apply_steps(b, p, m);
-          best = std::max(best, backgammon::evaluate_after_move(b, p).equity());
+          best = std::max(best, bgheuristic::evaluate_after_move(b, p).equity());
         }
         return static_cast<int>(best * kUnit);
       }
       case Phase::Doubled:
         // The taker, with the doubler on roll.
-        return static_cast<int>(backgammon::evaluate_after_move(s.board(), p).equity() * kUnit);
+        return static_cast<int>(bgheuristic::evaluate_after_move(s.board(), p).equity() * kUnit);
       default:
         // The player on roll (before or at the roll).
-        return static_cast<int>(-backgammon::evaluate_after_move(s.board(), opponent(p)).equity() *
+        return static_cast<int>(-bgheuristic::evaluate_after_move(s.board(), opponent(p)).equity() *
                                 kUnit);
     }
   }

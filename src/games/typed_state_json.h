@@ -7,7 +7,7 @@
 
 namespace naqala {
 
-template <class S>
+template <TextGameState S>
 nlohmann::json TypedState<S>::board_json() const {
   if constexpr (requires { state_.board_json(); }) {
     return state_.board_json();

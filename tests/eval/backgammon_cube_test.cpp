@@ -44,5 +44,26 @@ TEST(BackgammonCube, TooGoodWithBigGammonChances) {
   EXPECT_EQ(d.verdict, "Too good, pass");
 }
 
+TEST(BackgammonCube, TakePointCountsTheCubeTheTakerOwns) {
+  // Without gammons a dead cube takes at 25%; owning the cube lowers the take point to about
+  // 21.5% in contact (cube efficiency 0.68) and 20.6% in a race (0.85).
+  auto take_point = [](double gammons, bool race) {
+    double lo = 0, hi = 0.5;  // the taker's chance where the equity crosses -0.5
+    for (int i = 0; i < 60; ++i) {
+      const double p = (lo + hi) / 2;
+      const Estimate doubler{1 - p, gammons * (1 - p), 0};
+      (equity_after_take(doubler, race) >= -0.5 ? hi : lo) = p;
+    }
+    return hi;
+  };
+  EXPECT_NEAR(take_point(0, false), 0.5 / (2 + 0.5 * 0.68), 1e-6);
+  EXPECT_NEAR(take_point(0, true), 0.5 / (2 + 0.5 * 0.85), 1e-6);
+  // The doubler's gammons make taking worse.
+  EXPECT_GT(take_point(0.2, false), take_point(0, false) + 0.02);
+  // A certain loss is worth -1 (or -2 with a certain gammon), never more.
+  EXPECT_NEAR(equity_after_take({1, 0, 0}, false), -1, 1e-9);
+  EXPECT_NEAR(equity_after_take({1, 1, 0}, false), -2, 1e-9);
+}
+
 }  // namespace
 }  // namespace naqala::bgcube

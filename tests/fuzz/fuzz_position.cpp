@@ -1,5 +1,6 @@
 // Position text of every family: each input is a ParseError or a position that writes back
 // the same text, whose legal moves all play and whose successors read back too.
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/error.h"

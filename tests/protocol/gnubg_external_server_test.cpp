@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "core/rng.h"
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_heuristic.h"
 #include "protocol/gnubg_external.h"
 
 namespace naqala::protocol {
@@ -77,7 +77,7 @@ TEST(GnubgExternalServer, AnswersBoardsWithLegalDecisions) {
       s.legal_moves(moves);
       if (s.to_move() == Player::South ||
           (moves.size() == 1 && moves[0].kind == Move::Kind::Pass)) {
-        s.play(backgammon::choose_move(s, &rng).move);
+        s.play(bgheuristic::choose_move(s, &rng).move);
         continue;
       }
       // North is naqala's external player: the board as gnubg writes it for him, from his

@@ -82,3 +82,28 @@ def test_reset_with_a_seed_repeats_the_games():
         return [env.position(i) for i in range(4)]
 
     assert run() == run()
+
+
+def test_copy_false_reuses_the_arrays_and_copy_true_does_not():
+    kept = naqala.VectorEnv("kalah", 4, seed=2)
+    obs, info = kept.reset()
+    obs2, _, _, _, info2 = kept.step(kept.sample_legal())
+    assert obs is not obs2 and info["legal_mask"] is not info2["legal_mask"]
+    reused = naqala.VectorEnv("kalah", 4, seed=2, copy=False)
+    first, first_info = reused.reset()
+    second, rewards, terminated, truncated, second_info = reused.step(reused.sample_legal())
+    assert second is first and second_info["legal_mask"] is first_info["legal_mask"]
+    # The same games either way: only the arrays differ.
+    assert np.array_equal(second, obs2) and np.array_equal(second_info["legal_mask"],
+                                                           info2["legal_mask"])
+
+
+def test_masks_are_bool_and_sample_legal_follows_them():
+    env = naqala.VectorEnv("oware", 64, seed=5)
+    _, info = env.reset()
+    for _ in range(300):
+        mask = info["legal_mask"]
+        assert mask.dtype == np.bool_
+        actions = env.sample_legal()
+        assert mask[np.arange(64), actions].all()
+        _, _, _, _, info = env.step(actions)

@@ -169,6 +169,10 @@ std::string export_mat(const MatchRecord& r) {
     ++i;
     if (ended && !s.is_over()) header();
   }
+  if (have_roll) {  // an unfinished record that ends on a roll not yet played
+    entry(s.to_move(), std::to_string(pending.a) + std::to_string(pending.b) + ":", false);
+    if (!(i & 1)) out += "\n";  // a right-column entry ended its line already
+  }
   return out;
 }
 

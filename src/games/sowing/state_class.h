@@ -155,6 +155,7 @@ class State {
   void check_end(Player moved);  // `moved` just played (or would have)
   void check_turn_start();       // feeding and forbidden grand slams: can the mover move?
   void check_general();
+  bool threshold_ends();  // [end] threshold, draw_at_half: ends the game (or round) if reached
   bool can_move(Player p) const;
   std::uint32_t sowable(Player p) const;
   int owned_seeds(Player p) const;

@@ -426,6 +426,40 @@ State State::from_position(const Rules& rules, std::string_view text) {
     }
   }
   total += s.in_hand();
+  if (s.phase_ == Phase::Setup) {
+    // [setup]: a layout in progress is one the setup moves could have made (the pits laid so
+    // far in order, at least `min` each, the same in both rows for a mirror setup, nothing
+    // else on the board), with the seeds left enough for the pits left; otherwise its next
+    // moves would make a board of the wrong seed count.
+    const bool mirror = rules.setup == SetupKind::Mirror;
+    const int slots = mirror ? rules.pits : rules.pit_count();
+    auto bad = [&](const std::string& why) {
+      throw ParseError("position '" + std::string(text) + "' is not a setup in progress: " + why);
+    };
+    if (s.mover_ != Player(s.arranger_))
+      bad(std::string("the arranger (") + letter(Player(s.arranger_)) + ") lays out the seeds");
+    if (s.store(Player::South) != 0 || s.store(Player::North) != 0 || s.in_hand() != 0)
+      bad("the stores are empty until play begins");
+    for (int i = 0; i < slots; ++i) {
+      const int v = s.board_[i];
+      if (mirror && s.board_[rules.first_pit(Player::North) + i] != v)
+        bad("pit " + std::to_string(i + 1) + " holds different counts in the two rows");
+      if (i < s.setup_done_ && v < rules.setup_min)
+        bad("a pit laid out holds at least " + std::to_string(rules.setup_min));
+      if (i >= s.setup_done_ && v != 0)
+        bad("only the first " + std::to_string(s.setup_done_) + " pits are laid out");
+    }
+    const int to_lay = mirror ? rules.total_seeds / 2 : rules.total_seeds;
+    const int laid = mirror ? s.row_seeds(Player::South) : s.seeds_in_play();
+    const int left = to_lay - laid, pits_left = slots - s.setup_done_;
+    if (left < 0)
+      bad("the pits laid out hold " + std::to_string(laid) + " seeds, more than the " +
+          std::to_string(to_lay) + " to lay out");
+    if (left < rules.setup_min * pits_left || left > kMaxSeedsPerHole * pits_left)
+      bad(std::to_string(left) + " seeds are left for the last " + std::to_string(pits_left) +
+          " pits, which take " + std::to_string(rules.setup_min) + " to " +
+          std::to_string(kMaxSeedsPerHole) + " each");
+  }
   for (int t : s.tuz_)
     if (t >= 0 && s.board_[t] != 0)
       throw ParseError("position '" + std::string(text) + "': the tuz " + pit_name(rules, t) +

@@ -266,16 +266,22 @@ void State::after_general(const SowResult& res, bool extra_turn) {
       return end_round(EndReason::AllCaptured, Remaining::None, {});
     }
   }
-  // [end] threshold: ends the game, or the round of a set (madjnuni's return game).
-  if (r.threshold) {
-    const int s = store(Player::South), n = store(Player::North);
-    if (s >= r.threshold || n >= r.threshold)
-      return end_round(EndReason::Threshold, Remaining::None, {});
-    if (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)
-      return end_round(EndReason::Threshold, Remaining::None, {});
-  }
+  if (threshold_ends()) return;
   if (!extra_turn) mover_ = opponent(mover_);
   check_general();
+}
+
+// [end] threshold: ends the game, or the round of a set (madjnuni's return game).
+bool State::threshold_ends() {
+  const Rules& r = *rules_;
+  if (!r.threshold) return false;
+  const int s = store(Player::South), n = store(Player::North);
+  if (s >= r.threshold || n >= r.threshold ||
+      (r.draw_at_half && 2 * s == r.total_seeds && 2 * n == r.total_seeds)) {
+    end_round(EndReason::Threshold, Remaining::None, {});
+    return true;
+  }
+  return false;
 }
 
 bool State::can_move(Player p) const {
@@ -298,6 +304,8 @@ bool State::can_move(Player p) const {
 void State::check_general() {
   const Rules& r = *rules_;
   if (phase_ != Phase::Play || is_over()) return;
+  // A position read from text may have reached the threshold: it ended there, whoever moves.
+  if (threshold_ends()) return;
   const Player me = mover_, you = opponent(me);
   // one_each: el-akil (S4:70, docs/games/el-akil.md): each side holding one seed, each takes his.
   if (r.one_each_ends && owned_seeds(Player::South) == 1 && owned_seeds(Player::North) == 1)

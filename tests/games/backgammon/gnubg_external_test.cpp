@@ -18,7 +18,7 @@
 #include <thread>
 
 #include "core/rng.h"
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_heuristic.h"
 #include "games/backgammon/formats.h"
 #include "gnubg_support.h"
 
@@ -145,7 +145,7 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
       MoveList moves;
       s.legal_moves(moves);
       if (s.to_move() == Player::South) {
-        s.play(choose_move(s, &rng).move);
+        s.play(bgheuristic::choose_move(s, &rng).move);
         ++naqala_moves;
         continue;
       }

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "core/rng.h"
-#include "games/backgammon/bot.h"
+#include "eval/backgammon_heuristic.h"
 #include "games/backgammon/formats.h"
 #include "games/backgammon/mat.h"
 #include "gnubg_support.h"
@@ -128,7 +128,7 @@ class Server {
             s.legal_moves(moves);
             m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
           } else {
-            m = choose_move(s, &rng).move;
+            m = bgheuristic::choose_move(s, &rng).move;
           }
           reply = m.kind == Move::Kind::Pass ? "" : s.format_move(m);
           log.push_back({s.position_id(), m, reply});

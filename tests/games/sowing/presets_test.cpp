@@ -88,6 +88,20 @@ TEST(Ayoayo, OwnEmptyPitCapturesTheOppositePitOnly) {
   EXPECT_EQ(s.position(), "0,1,3,3,3,3/3,3,3,3,0,3/12,8/N");
 }
 
+// Found by fuzz_sowing_invariants (tests/fuzz/regressions): a game that ended at 25 was read
+// back as going on (the threshold was checked after a move, never on reading), and then ended
+// again by the feeding rule with other stores.
+TEST(Ayoayo, AGameEndedAtTwentyFiveReadsBackAsEnded) {
+  State s = at(preset("ayoayo"), "0,0,1,0,0,0/0,0,1,0,0,0/24,22/S");
+  play(s, "3");  // the last seed in the empty pit 4 takes North's pit 3: 25
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.position(), "0,0,0,1,0,0/0,0,0,0,0,0/25,22/S");
+  const State back = at(preset("ayoayo"), s.position().c_str());
+  EXPECT_TRUE(back.is_over());
+  EXPECT_EQ(back.position(), s.position());
+  EXPECT_EQ(back.outcome().reason, EndReason::Threshold);
+}
+
 TEST(Ayoayo, MustFeedAndTwentyFiveWins) {
   // Pit 4 ends in an own empty pit (nothing opposite to take) and leaves North starving.
   State s = at(preset("ayoayo"), "0,0,0,1,0,1/0,0,0,0,0,0/24,22/S");
@@ -672,6 +686,29 @@ TEST(ElAkil, MirroredSetupOfSeventyTwo) {
   EXPECT_EQ(legal(s), (std::vector<std::string>{"6=0"}));
   play(s, "6=0");
   EXPECT_EQ(s.position(), "0,9,9,9,9,0/0,9,9,9,9,0/0,0/S/phase:pie");
+}
+
+// Found by fuzz_position (tests/fuzz/regressions): a setup in progress the setup moves could
+// not have made (rows that differ, pits beyond the laid ones filled, too few seeds left) was
+// read, and its next move made a board of 64 seeds that could not be read back.
+TEST(ElAkil, OnlyASetupTheMovesCouldMakeIsRead) {
+  auto r = preset("el-akil");
+  State s = at(r, "0,9,9,0,0,0/0,9,9,0,0,0/0,0/N/phase:setup/setup:3");
+  EXPECT_EQ(legal(s).size(), 19u);  // 0..18 in pit 4, the 18 left then go in pits 5 and 6
+  auto refused = [&](const char* text, const char* why) {
+    try {
+      State::from_position(*r, text);
+      ADD_FAILURE() << text << " was read";
+    } catch (const ParseError& e) {
+      EXPECT_THAT(e.what(), HasSubstr(why)) << text;
+    }
+  };
+  refused("0,0,0,0,8,0/0,0,0,0,0,0/0,0/N/phase:setup/setup:5", "different counts in the two rows");
+  refused("0,9,9,0,0,1/0,9,9,0,0,1/0,0/N/phase:setup/setup:3", "only the first 3 pits");
+  refused("0,9,9,9,9,0/0,9,9,9,9,0/0,0/N/phase:setup/setup:3", "only the first 3 pits");
+  refused("0,0,0,0,8,0/0,0,0,0,8,0/0,0/S/phase:setup/setup:5", "the arranger (N)");
+  refused("0,0,0,0,8,0/0,0,0,0,8,0/1,0/N/phase:setup/setup:5", "the stores are empty");
+  refused("30,30,0,0,0,0/30,30,0,0,0,0/0,0/N/phase:setup/setup:2", "more than the 36");
 }
 
 // Option layout=free: any counts over the twelve pits, South's first.

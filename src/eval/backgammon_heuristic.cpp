@@ -1,5 +1,5 @@
-// The simple backgammon bot: evaluation, 1-ply checker play, cube decisions.
-#include "games/backgammon/bot.h"
+// The hand-written backgammon player: evaluation, 1-ply checker play, cube decisions.
+#include "eval/backgammon_heuristic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,9 @@
 
 #include "core/error.h"
 
-namespace naqala::backgammon {
+namespace naqala::bgheuristic {
+
+using namespace backgammon;
 
 namespace {
 
@@ -16,18 +18,6 @@ double sigmoid(double x) {
 }
 double clamp01(double x) {
   return std::clamp(x, 0.0, 1.0);
-}
-
-// Rearmost checker of a side as an index from its own view (24 = bar), -1 if none left.
-int rearmost(const Side& s) {
-  for (int i = 24; i >= 0; --i)
-    if (s[i]) return i;
-  return -1;
-}
-
-bool in_contact(const Side& me, const Side& opp) {
-  const int a = rearmost(me), b = rearmost(opp);
-  return a >= 0 && b >= 0 && a + b > 23;
 }
 
 // Pips of checkers outside the side's home board, a proxy for gammon danger.
@@ -111,7 +101,7 @@ Estimate evaluate_after_move(const Board& board, Player p) {
   if (my_off == kCheckers) return {1.0, opp_off == 0 ? 1.0 : 0.0, 0.0};
   if (opp_off == kCheckers) return {0.0, 0.0, my_off == 0 ? 1.0 : 0.0};
   const int my_pips = pip_count(me), opp_pips = pip_count(opp);
-  if (!in_contact(me, opp)) {
+  if (!bgnet::in_contact(me, opp)) {
     // Race: the opponent is on roll (worth about 4 pips); wastage grows with stacked checkers.
     const double lead = opp_pips - my_pips - 4.0;
     const double sd = 2.0 * std::sqrt((my_pips + opp_pips) / 2.0) + 1.0;
@@ -179,76 +169,11 @@ Estimate evaluate_on_roll(const Board& board, Player p) {
   return sum;
 }
 
-// The taker's equity after taking, in units of the doubled cube, which he then owns (money
-// play, Janowski's model). Cubeless, the equity is p W - (1 - p) L, with p his winning
-// chance and W, L his average win and loss (gammons included); with the cube fully live it
-// rises linearly from -L at p = 0 to +1 at his cash point (where the doubler's take point on
-// the redouble is), because he can redouble the doubler out there. The cube is live a share
-// x of the time (its efficiency: about 0.68 in contact, more in a race, where the chances
-// change smoothly). Dropping costs 1 unit of the old cube, 0.5 of the new one, so he takes
-// when this equity is at least -0.5: about 21.5% without gammons in contact, not the 25% of
-// a dead cube.
-double equity_after_take(const Estimate& doubler, bool race) {
-  const double p = 1 - doubler.win;
-  if (p <= 0) return -1 - (doubler.win > 0 ? doubler.gammon / doubler.win : 0);
-  const double win_value = 1 + doubler.gammon_loss / p;  // the taker's gammons
-  const double loss_value = doubler.win > 0 ? 1 + doubler.gammon / doubler.win : 1;
-  const double dead = p * win_value - (1 - p) * loss_value;
-  const double cash_point = (loss_value + 1) / (win_value + loss_value + 0.5);
-  const double live = p >= cash_point ? 1.0 : -loss_value + (1 + loss_value) * p / cash_point;
-  const double x = race ? 0.85 : 0.68;
-  return x * live + (1 - x) * dead;
-}
-
-namespace {
-
-// Points still needed to win the match, or a large number outside match play.
-int away(const State& s, Player p) {
-  return s.rules().match > 0 ? s.rules().match - s.score(p) : 1 << 20;
-}
-
-bool post_crawford_trailer(const State& s, Player p) {
-  const int n = s.rules().match;
-  return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
-}
-
-bool should_double(const State& s, const Estimate& e) {
-  const Player me = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, me))
-    return false;                                 // the cube already wins the match
-  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
-  if (e.win < 0.68) return false;
-  // Too good to double: play on for the gammon rather than cash one point.
-  if (e.win > 0.86 && e.gammon > 0.25 &&
-      !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money()))
-    return false;
-  return true;
-}
-
-bool should_take(const State& s, const Estimate& e) {
-  const Player doubler = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, doubler))
-    return true;  // dropping loses the match anyway
-  if (post_crawford_trailer(s, doubler)) return e.win < 0.9;
-  const Board& b = s.board();
-  return equity_after_take(e, !in_contact(b[0], b[1])) >= -0.5;
-}
-
-}  // namespace
-
-Move cube_action(const State& s, const Estimate& on_roll) {
-  if (s.phase() == Phase::TurnStart)
-    return Move::of(should_double(s, on_roll) ? Move::Kind::Double : Move::Kind::Roll);
-  if (s.phase() == Phase::Doubled)
-    return Move::of(should_take(s, on_roll) ? Move::Kind::Take : Move::Kind::Drop);
-  throw IllegalMoveError("a cube action is decided before the roll or after a double, not here");
-}
-
 BotChoice choose_move(const State& s, Rng* rng) {
   switch (s.phase()) {
     case Phase::TurnStart:
     case Phase::Doubled:
-      return {cube_action(s, evaluate_on_roll(s.board(), s.on_roll())), 0};
+      return {bgcube::cube_action(s, evaluate_on_roll(s.board(), s.on_roll())), 0};
     case Phase::Moving: {
       auto moves = std::make_unique<MoveList>();
       s.legal_moves(*moves);
@@ -262,4 +187,4 @@ BotChoice choose_move(const State& s, Rng* rng) {
   }
 }
 
-}  // namespace naqala::backgammon
+}  // namespace naqala::bgheuristic
