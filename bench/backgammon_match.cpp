@@ -2,8 +2,10 @@
 // measure strength (docs/games/backgammon.md, "Strength"). Not a test: it runs for minutes to
 // hours, under nice, in the background.
 //
-//   naqala_bg_match --opponent gnubg|pubeval --games N [--plies P] [--seed S]
+//   naqala_bg_match --opponent gnubg|pubeval|FILE --games N [--plies P] [--seed S] [--net FILE]
 //
+// --net names naqala's weight file (default: the shipped weights); an opponent FILE is another
+// weight file played by the same 0-ply (or --plies) search: a new net against the previous one.
 // Games come in pairs with the same dice (the same seed for the roll sequence), naqala South
 // in the first and North in the second, which cuts the luck. gnubg runs as an engine behind
 // `external localhost:PORT` at 0 ply (its own network, no noise) and gets FIBS boards. Prints
@@ -119,7 +121,7 @@ struct Gnubg {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string rival = "gnubg";
+  std::string rival = "gnubg", net_file;
   int pairs = 100, plies = 0;
   std::uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -132,16 +134,24 @@ int main(int argc, char** argv) {
       plies = std::atoi(v.c_str());
     else if (k == "--seed")
       seed = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "--net")
+      net_file = v;
     else {
       std::fprintf(
           stderr,
-          "unknown option %s (allowed: --opponent gnubg|pubeval, --games N, --plies P, --seed S)\n",
+          "unknown option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
+          "S, --net FILE)\n",
           k.c_str());
       return 2;
     }
   }
-  if (rival != "gnubg" && rival != "pubeval") {
-    std::fprintf(stderr, "--opponent must be gnubg or pubeval\n");
+  std::unique_ptr<bgnet::Net> own, rival_net;
+  try {
+    if (!net_file.empty()) own = std::make_unique<bgnet::Net>(bgnet::Net::load(net_file));
+    if (rival != "gnubg" && rival != "pubeval")
+      rival_net = std::make_unique<bgnet::Net>(bgnet::Net::load(rival));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s (--opponent is gnubg, pubeval or a weight file)\n", e.what());
     return 2;
   }
   Gnubg gnubg;
@@ -149,7 +159,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "could not start gnubg as an external engine\n");
     return 1;
   }
-  const bgnet::Net& net = bgeval::shipped_net();
+  const bgnet::Net& net = own ? *own : bgeval::shipped_net();
   bgsearch::Config config;
   config.plies = plies;
   config.threads = 1;
@@ -187,6 +197,8 @@ int main(int argc, char** argv) {
         if (s.to_move() == naqala_side) {
           const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
           s.play(r.moves[0].move);
+        } else if (rival_net) {
+          s.play(bgsearch::rank_moves(*rival_net, b, s.die(0), s.die(1), config).moves[0].move);
         } else if (rival == "pubeval") {
           backgammon::generate_moves(b, Player::South, s.die(0), s.die(1), *moves);
           s.play((*moves)[pubeval::choose(b, *moves)]);

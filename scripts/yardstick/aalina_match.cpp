@@ -94,8 +94,8 @@ int main(int argc, char** argv) {
   aalina.start();
   int wins = 0, draws = 0, losses = 0;
   std::map<std::string, int> ends;
-  double naqala_seconds = 0;
-  int naqala_moves = 0;
+  double naqala_seconds = 0, aalina_seconds = 0;
+  int naqala_moves = 0, aalina_moves_count = 0;
   for (int pair = 0; pair < pairs; ++pair) {
     // An opening: random plies from the start, the same for both colours.
     std::vector<std::string> opening;
@@ -134,8 +134,12 @@ int main(int argc, char** argv) {
           ++naqala_moves;
         } else {
           aalina.send("position startpos moves " + aalina_moves);
+          const auto t0 = std::chrono::steady_clock::now();
           aalina.send("go movetime " + std::to_string(ms));
           const std::string line = aalina.wait_for("bestmove");
+          aalina_seconds +=
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          ++aalina_moves_count;
           char c = line[9];
           move = from_aalina(c);
         }
@@ -165,9 +169,11 @@ int main(int argc, char** argv) {
   double elo = 0, margin = 0;
   engine::elo_from_results(wins, draws, losses, elo, margin);
   const int n = wins + draws + losses;
-  std::printf("SUMMARY spec=%s aalina_ms=%d games=%d +%d =%d -%d score=%.3f elo=%+.0f+-%.0f "
-              "naqala_s_per_move=%.3f\n",
-              spec.c_str(), ms, n, wins, draws, losses, (wins + 0.5 * draws) / n, elo, margin,
-              naqala_moves ? naqala_seconds / naqala_moves : 0.0);
+  std::printf(
+      "SUMMARY spec=%s aalina_ms=%d games=%d +%d =%d -%d score=%.3f elo=%+.0f+-%.0f "
+      "naqala_s_per_move=%.3f aalina_s_per_move=%.3f\n",
+      spec.c_str(), ms, n, wins, draws, losses, (wins + 0.5 * draws) / n, elo, margin,
+      naqala_moves ? naqala_seconds / naqala_moves : 0.0,
+      aalina_moves_count ? aalina_seconds / aalina_moves_count : 0.0);
   for (const auto& [k, v] : ends) std::printf("END %s %d\n", k.c_str(), v);
 }

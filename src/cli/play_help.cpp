@@ -36,10 +36,15 @@ const char* kBackgammon =
     "North throughout; the board is drawn from the side of the player to move, so the point "
     "numbers match his moves.\n";
 
-const char* kCommands =
-    "Commands: moves (the legal moves), hint (ask the computer), undo (take back your last move; "
-    "dice already rolled stay rolled), board (show the board), rules, save [FILE], help, quit. "
-    "Arrow keys edit the line and walk through what you typed before.\n";
+// The commands, with what undo does to dice only where there are dice.
+std::string commands(bool dice) {
+  return std::string(
+             "Commands: moves (the legal moves), hint (ask the computer), undo (take back "
+             "your last move") +
+         (dice ? "; dice already rolled stay rolled" : "") +
+         "), board (show the board), rules, save [FILE], help, quit. Arrow keys edit the line "
+         "and walk through what you typed before.\n";
+}
 
 }  // namespace
 
@@ -49,7 +54,7 @@ std::string play_help(const AnyGame& game) {
                       : family == "bao"      ? kBao
                       : family == "omweso"   ? kOmweso
                                              : kSowing;
-  return std::string(moves) + kCommands;
+  return std::string(moves) + commands(family == "backgammon");
 }
 
 }  // namespace naqala::cli

@@ -1,5 +1,7 @@
 // The sowing family's engines (Kalah, Oware, Toguz and every ruleset of games/sowing):
 // alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
+#include <algorithm>
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -56,16 +58,23 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
         rules_(std::move(rules)),
         db_(std::move(db)),
         root_seconds_(config.limits.seconds / 4) {}
+  // The root's database search comes out of the move's time: the search gets what is left.
   std::string choose_move(const AnyState& state) override {
     check(state);
+    const auto start = std::chrono::steady_clock::now();
     if (auto m = database_move(state, root_seconds_)) return *m;
-    return AlphaBetaEngine::choose_move(state);
+    search::Limits l = limits();
+    if (l.seconds > 0) l.seconds = std::max(0.001, l.seconds - seconds_since(start));
+    return choose(state, l);
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     check(state);
+    const auto start = std::chrono::steady_clock::now();
     if (clock.remaining > 0.5)
       if (auto m = database_move(state, clock.remaining / 100)) return *m;
-    return AlphaBetaEngine::choose_move_on_clock(state, clock);
+    Clock left = clock;
+    left.remaining = std::max(0.0, clock.remaining - seconds_since(start));
+    return AlphaBetaEngine::choose_move_on_clock(state, left);
   }
   Analysis analyze(const AnyState& state, const Limits& limits) override {
     check(state);
@@ -95,6 +104,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     return p.optimal_moves.front();
   }
 
+  static double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
   void check(const AnyState& state) const {
     const auto& s = typed_state<sowing::State>(state, name());
     if (!same_ruleset(s.rules(), *rules_))
@@ -117,6 +130,7 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   }
   AlphaBetaConfig base;
   base.options.hash_mb = 64;
+  base.options.lmr_from_depth = 3;
   // db=FILE: the search probes an endgame database (naqala solve VARIANT --build-db K).
   EngineSpec rest = spec;
   std::string db_file;

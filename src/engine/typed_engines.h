@@ -132,14 +132,8 @@ class AlphaBetaEngine : public Engine {
 
   void stop() override { search_.stop(); }
 
- private:
-  static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
-    auto o = c.options;
-    o.score_all_moves = c.temperature > 0;
-    return o;
-  }
-
-  using SearchResult = typename search::AlphaBeta<S, Eval>::Result;
+ protected:
+  const search::Limits& limits() const { return config_.limits; }
 
   std::string choose(const AnyState& state, const search::Limits& limits) {
     const auto& game = typed_game<S>(state, name_);
@@ -148,6 +142,15 @@ class AlphaBetaEngine : public Engine {
     if (!r.has_move) throw IllegalMoveError("no legal move in this position");
     return s.format_move(pick(r));
   }
+
+ private:
+  static search::AlphaBetaOptions options_for(const AlphaBetaConfig& c) {
+    auto o = c.options;
+    o.score_all_moves = c.temperature > 0;
+    return o;
+  }
+
+  using SearchResult = typename search::AlphaBeta<S, Eval>::Result;
 
   // The search's best move, or with noise a move drawn by its value.
   typename S::Move pick(const SearchResult& r) {

@@ -90,7 +90,13 @@ int encode_side(const Side& s, int base, SparseInput* out) {
 
 int encode(const Side& me, const Side& opp, InputList& out) {
   const int n = encode_side(me, 0, out.data());
-  return n + encode_side(opp, kSideInputs, out.data() + n);
+  int k = n + encode_side(opp, kSideInputs, out.data() + n);
+  int unit = kRawInputs;
+  for (const float v : bgfeatures::both_sides(me, opp)) {
+    if (v != 0) out[k++] = {static_cast<std::uint16_t>(unit), v};
+    ++unit;
+  }
+  return k;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,7 +365,8 @@ Net Net::load(const std::string& path) {
   if (fnv1a(s.substr(0, s.size() - 8)) != stored)
     throw Error(path + ": checksum mismatch (the weight file is damaged)");
   Reader r{s, 8, path};
-  if (r.get<std::uint32_t>() != kNetClasses || r.get<std::uint32_t>() != kInputs ||
+  const auto classes = r.get<std::uint32_t>(), inputs = r.get<std::uint32_t>();
+  if (classes != kNetClasses || (inputs != kInputs && inputs != kRawInputs) ||
       r.get<std::uint32_t>() != kHidden || r.get<std::uint32_t>() != kOutputs)
     throw Error(path + ": the network sizes differ from this build's (" + std::to_string(kInputs) +
                 " inputs, " + std::to_string(kHidden) + " hidden)");
@@ -368,9 +375,13 @@ Net Net::load(const std::string& path) {
   net.meta.seed = r.get<std::uint64_t>();
   net.meta.rate = r.get<float>();
   net.meta.lambda = r.get<float>();
-  for (Mlp& m : net.nets_)
-    for (auto* w : {&m.w1, &m.b1, &m.w2, &m.b2})
+  for (Mlp& m : net.nets_) {
+    // An earlier file's missing rows (the hand-made inputs) are zero.
+    std::fill(m.w1.begin(), m.w1.end(), 0.0f);
+    for (std::size_t i = 0; i < std::size_t{inputs} * kHidden; ++i) m.w1[i] = r.get<float>();
+    for (auto* w : {&m.b1, &m.w2, &m.b2})
       for (float& x : *w) x = r.get<float>();
+  }
   if (r.at != s.size() - 8) throw Error(path + ": unexpected bytes after the weights");
   return net;
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/backgammon_features.h"
 #include "games/backgammon/backgammon.h"
 
 namespace naqala::bgnet {
@@ -42,7 +43,10 @@ PositionClass classify(const Side& me, const Side& opp);
 bool in_contact(const Side& me, const Side& opp);
 
 constexpr int kSideInputs = 99;  // 24 points x 4 units, bar, off, pips
-constexpr int kInputs = 2 * kSideInputs;
+constexpr int kRawInputs = 2 * kSideInputs;
+// Then the hand-made inputs of eval/backgammon_features.h, the side on roll's then the
+// opponent's.
+constexpr int kInputs = kRawInputs + 2 * bgfeatures::kFeatures;
 constexpr int kHidden = 128;
 constexpr int kOutputs = 5;
 
@@ -50,7 +54,7 @@ struct SparseInput {
   std::uint16_t index;
   float value;
 };
-// At most 24 x 4 + 3 non-zero units a side.
+// At most 24 x 4 + 3 raw and kFeatures hand-made non-zero units a side.
 using InputList = std::array<SparseInput, kInputs>;
 // Fills `out` with the non-zero inputs of the position; returns how many.
 int encode(const Side& me, const Side& opp, InputList& out);
@@ -91,7 +95,9 @@ class Net {
   Meta meta;
 
   // Binary file: magic, sizes, meta, the weights, and an FNV-1a checksum of all of it.
-  // load() throws naqala::Error naming the file and what is wrong with it.
+  // load() throws naqala::Error naming the file and what is wrong with it. A file of the
+  // earlier encoding (kRawInputs inputs, no hand-made ones) loads with zero weights on the
+  // hand-made inputs: the same evaluations, ready to train on.
   void save(const std::string& path) const;
   static Net load(const std::string& path);
 

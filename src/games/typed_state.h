@@ -2,6 +2,7 @@
 // TypedState<S>: the AnyState of any TextGameState. It also keeps the history of hashes
 // for games that end when a position repeats (CycleEndingState).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <memory>
 #include <span>
@@ -22,7 +23,7 @@ class RepetitionTracker {
  public:
   void clear() {
     history_.clear();
-    seen_ = 0;
+    seen_ = {};
   }
   void after(S& s) {
     if constexpr (CycleEndingState<S>) {
@@ -34,13 +35,15 @@ class RepetitionTracker {
         }
       }
       const auto h = s.hash();
-      // A 64-bit filter of the keys seen: most positions are new and skip the scan.
-      const std::uint64_t bit = 1ULL << (h >> 58);
-      if ((seen_ & bit) && std::find(history_.begin(), history_.end(), h) != history_.end()) {
+      // A 512-bit filter of the keys seen: most positions are new and skip the scan. (64 bits
+      // filled up in Oware's long stretches without a capture, and then every ply scanned.)
+      std::uint64_t& word = seen_[h >> 61];
+      const std::uint64_t bit = 1ULL << ((h >> 55) & 63);
+      if ((word & bit) && std::find(history_.begin(), history_.end(), h) != history_.end()) {
         s.end_by_cycle();
         return;
       }
-      seen_ |= bit;
+      word |= bit;
       history_.push_back(h);
     }
   }
@@ -49,7 +52,7 @@ class RepetitionTracker {
 
  private:
   std::vector<std::uint64_t> history_;
-  std::uint64_t seen_ = 0;
+  std::array<std::uint64_t, 8> seen_{};
   std::uint64_t progress_ = ~0ULL;
 };
 

@@ -90,7 +90,7 @@ void ExternalEngine::start() {
   bool notation = false;
   std::string variant_default;
   for (;;) {
-    const auto words = split_words(read_line(options_.grace_seconds, "uciok"));
+    const auto words = split_words(read_line(options_.ready_seconds, "uciok"));
     if (words.empty()) continue;
     if (words[0] == "uciok") break;
     if (words[0] == "option" && words.size() >= 3 && words[1] == "name") {
@@ -104,7 +104,7 @@ void ExternalEngine::start() {
     send("setoption name Variant value " + game_->spec());
   if (notation) send("setoption name Notation value naqala");
   send("isready");
-  wait_for("readyok", options_.grace_seconds);
+  wait_for("readyok", options_.ready_seconds);
   fresh_game_ = true;
 }
 
@@ -241,7 +241,7 @@ engine::Analysis ExternalEngine::think(const AnyState& state,
   if (fresh_game_) {
     send("ucinewgame");
     send("isready");
-    wait_for("readyok", options_.grace_seconds);
+    wait_for("readyok", options_.ready_seconds);
     fresh_game_ = false;
   }
   send(position_command(state, request.history));

@@ -19,6 +19,9 @@ namespace naqala::protocol {
 struct ExternalOptions {
   double movetime = 1;        // seconds per move when the request sets no limit
   double grace_seconds = 10;  // beyond the move's time before the program counts as hung
+  // How long the program may take to start (uciok) and to answer isready: a hang guard, long
+  // because a loaded machine or a program that loads tables at start may take seconds.
+  double ready_seconds = 120;
 };
 
 class ExternalEngine : public engine::Engine {

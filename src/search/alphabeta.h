@@ -54,6 +54,11 @@ struct AlphaBetaOptions {
   int eval_ordering_depth = 3;         // order moves by a look at the children from this depth up
   int star1_from_ply = 0;              // chance nodes are pruned (Star1) from this ply on
   int tt_min_depth = 3;                // nodes with less depth left neither probe nor store
+  // Late move reductions: from this depth up, moves after the first `lmr_after` that are not
+  // the table's move or a killer are first searched one ply shallower with a null window, and
+  // again at full depth only if they beat alpha; 0 = off (the sowing engines turn it on).
+  int lmr_from_depth = 0;
+  int lmr_after = 2;
   // An endgame database (solve/): called with a `const S*` reached by an irreversible move
   // (nothing before it can repeat) or in a game without cycles; true when it knows the
   // position's value (values.h scale, the mover's view), `exact` when that is proven.
@@ -632,7 +637,12 @@ class AlphaBeta {
         if (k == 0) {
           v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
         } else {
-          v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1);
+          const int lmr_depth = owner.options_.lmr_from_depth;
+          const bool reduce = lmr_depth > 0 && depth >= lmr_depth &&
+                              k >= owner.options_.lmr_after && order_score[k] < (1 << 29);
+          v = child_value(s, child, depth - 1 - reduce, alpha, alpha + 1, ply + 1);
+          if (reduce && v > alpha && !stopped)
+            v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1);
           if (v > alpha && v < beta && !stopped)
             v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
         }

@@ -65,6 +65,9 @@ namespace {
 
 // The longest sowing animation of the browser app (web/src/boards/board.ts, ANIMATION_MS).
 constexpr auto kAnimationAllowance = std::chrono::milliseconds(3000);
+// The longest backgammon move animation, checker by checker (web/src/boards/backgammon.ts,
+// CHECKER_ANIMATION_MS).
+constexpr auto kCheckerAnimationAllowance = std::chrono::milliseconds(1500);
 
 // Milliseconds from now until t (negative once t is past); used as max(0, ...) where it counts.
 std::int64_t ms_until(Clock::time_point t) {
@@ -725,10 +728,10 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   // Committed before anyone hears of it: a crash after this line loses nothing.
   store_.commit_plies(g.row, fresh);
   ++g.generation;
-  // The browser shows a sowing seed by seed (at most kAnimationAllowance): the next player's
-  // clock starts after it, so the animation is nobody's time (docs/server.md).
-  g.turn_started =
-      now + (g.game->info().family == "backgammon" ? Clock::duration::zero() : kAnimationAllowance);
+  // The browser shows a sowing seed by seed, a backgammon move checker by checker: the next
+  // player's clock starts after it, so the animation is nobody's time (docs/server.md).
+  g.turn_started = now + (g.game->info().family == "backgammon" ? kCheckerAnimationAllowance
+                                                                : kAnimationAllowance);
   after_change(g);
 }
 

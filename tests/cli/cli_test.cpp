@@ -174,6 +174,10 @@ TEST(Cli, PlayHelpMatchesTheGame) {
   EXPECT_THAT(bao.out, HasSubstr("f1< sows toward your own left"));
   auto kalah = naqala("play kalah --south human --north human", "help\nquit\n");
   EXPECT_THAT(kalah.out, HasSubstr("the number of one of your pits"));
+  // Dice are spoken of only where there are dice.
+  EXPECT_THAT(bg.out, HasSubstr("dice already rolled stay rolled"));
+  EXPECT_THAT(kalah.out, ::testing::Not(HasSubstr("dice")));
+  EXPECT_THAT(bao.out, ::testing::Not(HasSubstr("dice")));
 }
 
 // X stays South and O North on every board drawn, and the dice are announced by the board only.

@@ -777,6 +777,24 @@ TEST_F(ServerTest, SowingAnimationTimeIsNotCharged) {
   EXPECT_EQ(after["clock"]["north_ms"], 60000);
 }
 
+TEST_F(ServerTest, CheckerAnimationTimeIsNotCharged) {
+  Table t = human_game(port_, {{"variant", "backgammon"}, {"clock", {{"minutes", 1}}}});
+  ASSERT_FALSE(t.view.is_null());
+  // The opening roll is made: its winner moves (a checker move, no cube yet).
+  json v = t.view;
+  const bool south = v["to_move"] == "south";
+  Ws& mover = south ? *t.south : *t.north;
+  const std::size_t plies = v["plies"].size();
+  mover.send({{"type", "move"}, {"game", t.id}, {"move", v["legal"][0]}});
+  json after = mover.game_with_plies(t.id, plies + 1);
+  ASSERT_FALSE(after.is_null());
+  // The other player's clock runs once the browser has shown the move checker by checker.
+  EXPECT_EQ(after["clock"]["running"], south ? "north" : "south");
+  EXPECT_GT(after["clock"]["starts_in_ms"].get<int>(), 0);
+  EXPECT_LE(after["clock"]["starts_in_ms"].get<int>(), 1500);
+  EXPECT_EQ(after["clock"][south ? "north_ms" : "south_ms"], 60000);
+}
+
 TEST_F(ServerTest, GamesSurviveARestart) {
   const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
   json g = post(port_, "/api/games",

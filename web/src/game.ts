@@ -25,6 +25,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   const svg = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
   svg.setAttribute("id", "board");
   svg.setAttribute("role", "group");
+  svg.setAttribute("data-game", id);  // which game it shows (the page may be changing games)
   const boardWrap = h("div", { class: "board-wrap" }, svg);
   const topSeat = h("div", { class: "seat", id: "seat-top" });
   const bottomSeat = h("div", { class: "seat", id: "seat-bottom" });
@@ -236,16 +237,21 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     receivedAt = performance.now();
     if (history && history.plies.length !== v.plies.length) history = null;
     const renderer = rendererFor(v.family);
-    const added = before ? v.plies.length - before.plies.length : 0;
-    const ply = v.plies[v.plies.length - 1];
+    // The one move played since the board shown (dice rolled around it are chance plies, and a
+    // decision not shown moving, such as backgammon's roll, does not count); after a
+    // reconnect that missed several, the new position is drawn without animation.
+    const fresh = before && v.plies.length > before.plies.length ? v.plies.slice(before.plies.length) : [];
+    const decisions = fresh.filter((p) => p.side !== "*" && !renderer.still?.(p, v.you));
+    const ply = decisions.length === 1 ? decisions[0] : null;
+    const at = ply ? v.plies.lastIndexOf(ply) + 1 : 0;  // its ply number
     // The server's trace of a relay sowing (lap after lap) when it sent one, else a single lap.
-    const laps = v.path && v.path.ply === v.plies.length ? v.path.laps : null;
-    if (before && looking === null && settings().animation !== "off" && added === 1 && ply.side !== "*" && (laps ? renderer.animateLaps : renderer.animate)) {
+    const laps = v.path && v.path.ply === at ? v.path.laps : null;
+    if (before && ply && looking === null && settings().animation !== "off" && (laps ? renderer.animateLaps : renderer.animate)) {
       animating = { skip: false };
       renderChrome(v);
       boardWrap.classList.add("animating");
       if (laps && renderer.animateLaps) await renderer.animateLaps(svg, laps, ctxFor(before), animating);
-      else await renderer.animate!(svg, before.board, v.board, ply, ctxFor(before), animating);
+      else await renderer.animate!(svg, before.board, v.board, ply, ctxFor(before), animating, v.plies.slice(0, at - 1));
       boardWrap.classList.remove("animating");
       animating = null;
     }

@@ -1,5 +1,5 @@
 // The lobby: choose a game and its options, an opponent, a clock and a match; open and live games.
-import { ClockPreset, VariantInfo, api, player } from "./api.js";
+import { ClockPreset, OptionInfo, VariantInfo, api, player } from "./api.js";
 import { h, toast } from "./ui.js";
 import { has, t } from "./i18n.js";
 import { gameName } from "./gametext.js";
@@ -12,6 +12,9 @@ const SOURCE = /\b(?:[SA]\d+(?::\d+)?|RULES\.md)\b/;
 const plain = (s: string) => s.replace(/\s*\([^()]*\)/g, (m) => (SOURCE.test(m) ? "" : m))
   .split(";").filter((c) => !SOURCE.test(c)).join(";").replace(/\s*\[[^\]]*\]/g, "").trim();
 const optionName = (name: string) => (has(`option.${name}`) ? t(`option.${name}`) : name.replace(/_/g, " "));
+// An option's help in the player's language (i18n optionHelp.VARIANT.OPTION), else the server's.
+const optionHelp = (variant: string, o: OptionInfo) =>
+  (has(`optionHelp.${variant}.${o.name}`) ? t(`optionHelp.${variant}.${o.name}`) : plain(o.help));
 const seatName = (name: string) => (name === "(open seat)" ? t("seat.open") : name);
 
 let variantsCache: VariantInfo[] | null = null;
@@ -19,7 +22,8 @@ let clocksCache: ClockPreset[] | null = null;
 // A preset's name in the player's language: its own text, or the rules' title and minutes.
 const clockLabel = (c: ClockPreset) => (has(`clock.${c.name}`) ? t(`clock.${c.name}`) : t("lobby.clockRules", { title: c.title, minutes: Math.round(c.initial_ms / 60000) }));
 
-export async function lobbyPage(root: HTMLElement): Promise<() => void> {
+// `current` says whether this page is still the one to show once the server has answered.
+export async function lobbyPage(root: HTMLElement, current: () => boolean = () => true): Promise<() => void> {
   const variants = variantsCache ?? (variantsCache = await api.variants());
   // The clock presets are the rules' own tournament clocks, as the server declares them.
   const clocks = clocksCache ?? (clocksCache = await api.clocks());
@@ -51,7 +55,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       } else {
         input = h("input", { "data-option": o.name, "data-default": o.default, value: o.default, size: 8 });
       }
-      optionsBox.append(h("label", {}, `${optionName(o.name)} `, input, h("span", { class: "help" }, ` ${plain(o.help)}`)));
+      optionsBox.append(h("label", {}, `${optionName(o.name)} `, input, h("span", { class: "help" }, ` ${optionHelp(v.name, o)}`)));
     }
     (rulesLink.querySelector("pre") as HTMLElement).textContent = "";
     rulesLink.removeAttribute("open");
@@ -132,6 +136,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
     } catch { /* the next refresh tries again */ }
   };
   await refresh();
+  if (!current()) return () => {};
   const timer = window.setInterval(refresh, 5000);
 
   showOptions();

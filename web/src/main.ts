@@ -74,23 +74,42 @@ function namePage(): Promise<void> {
   });
 }
 
+// Routes overlap: a page that waits for the server (the lobby's lists, a review) can still be
+// loading when the player follows a link, changes the language or the hash changes again. Only
+// the latest route may show its page; an older one that finishes late is dropped (its page is
+// never drawn over the current one, and what it set up is cleaned up at once).
+let routesStarted = 0;
+let routesSettled = 0;
+// How many routes have finished (drawn or dropped): tests wait on it instead of on time.
+const settled = () => { root.dataset.routesSettled = String(++routesSettled); };
+
 async function route() {
+  const seq = ++routesStarted;
+  const current = () => seq === routesStarted;
   cleanup();
   cleanup = () => {};
   if (!player()) await namePage();
+  if (!current()) return settled();
   header();
   if (!live) { live = new Live(); connectionBanner(live); }
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9]+)$/);
   const review = hash.match(/^#\/review\/([A-Za-z0-9]+)$/);
+  let done: () => void = () => {};
   try {
-    if (game) cleanup = gamePage(root, game[1], live);
-    else if (review) cleanup = await reviewPage(root, review[1]);
-    else cleanup = await lobbyPage(root);
+    if (game) done = gamePage(root, game[1], live);
+    else if (review) done = await reviewPage(root, review[1], current);
+    else done = await lobbyPage(root, current);
   } catch (e) {
-    root.replaceChildren(h("p", {}, t("error.page", { message: (e as Error).message })));
+    if (current()) root.replaceChildren(h("p", {}, t("error.page", { message: (e as Error).message })));
   }
-  root.focus();
+  if (current()) {
+    cleanup = done;
+    root.focus();
+  } else {
+    done();
+  }
+  settled();
 }
 
 applyBoardStyle();

@@ -7,15 +7,18 @@ import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { gameName, plyText, sideName } from "./gametext.js";
 
-export async function reviewPage(root: HTMLElement, id: string): Promise<() => void> {
+// `current` says whether this page is still the one to show once the server has answered.
+export async function reviewPage(root: HTMLElement, id: string, current: () => boolean = () => true): Promise<() => void> {
   let data, game;
   try {
     [data, game] = await Promise.all([api.review(id), api.game(id)]);
   } catch (e) {
+    if (!current()) return () => {};
     toast((e as Error).message);
     root.replaceChildren(h("p", {}, (e as Error).message));
     return () => {};
   }
+  if (!current()) return () => {};
   const renderer = rendererFor(game.family);
   const svg = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
   svg.setAttribute("id", "board");

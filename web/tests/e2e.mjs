@@ -1,11 +1,10 @@
 // End-to-end test of the browser app in a real browser (Debian's chromium driven by
-// playwright-core; no browser download). Starts `naqala serve` on a free port with a fresh
+// playwright-core; no browser download). Starts `naqala serve` on a port it picks, with a fresh
 // database, plays against the computer by clicking, reloads, and screenshots each board family.
 //
 //   node web/tests/e2e.mjs --naqala build/release/naqala --web build/release/web --out DIR
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -55,8 +54,16 @@ const boardShot = async (p, name) => {
       await p.evaluate(() => localStorage.getItem("naqala.player")));
   }
   await docsPage.goto(p.url());
-  await docsPage.waitForSelector("#board .pit, #board .point");
+  // The game's own board (after a hash change the previous game's can still be on the page).
+  const id = p.url().split("/").pop();
+  await docsPage.waitForSelector(`#board[data-game="${id}"] .pit, #board[data-game="${id}"] .point`);
   await docsPage.locator(".board-wrap").screenshot({ path: join(docs, `${name}.png`) });
+};
+// Opens a game's page and waits for its own board: after a hash change from another game the
+// previous board can still be on the page for a moment.
+const openGame = async (p, id) => {
+  await p.goto(`${base}/#/game/${id}`);
+  await p.waitForSelector(`#board[data-game="${id}"]`, { state: "attached" });
 };
 // The settings live in the header's menu.
 const setSetting = async (p, id, value) => {
@@ -66,22 +73,23 @@ const setSetting = async (p, id, value) => {
   await p.click("#settings summary");
 };
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
-
 const dir = mkdtempSync(join(tmpdir(), "naqala-e2e-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// The server (started again with the same database to test a lost connection); ready when it
-// prints its address.
+// The server picks a free port itself (--port 0) and says which: no port is chosen here and
+// bound there later. Started again on the same port with the same database to test a lost
+// connection; ready when it prints its address.
+let port = 0, base = "";
 let server, serverLog = "", serverReady;
 const startServer = () => {
+  let log = "";
   server = spawn(naqala, ["serve", "--port", String(port), "--db", join(dir, "e2e.db"), "--web", web, "--http-rate", "1000"],
     { stdio: ["ignore", "pipe", "pipe"] });
   const ready = new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => { serverLog += d; if (serverLog.includes("naqala serve: http")) resolve(); });
+    server.stdout.on("data", (d) => {
+      serverLog += d;
+      log += d;
+      const m = /naqala serve: http:\/\/[^:]+:(\d+)\//.exec(log);
+      if (m) resolve(Number(m[1]));
+    });
     server.once("exit", (code) => reject(new Error(`the server exited (${code}): ${serverLog}`)));
   });
   serverReady = () => ready;
@@ -93,7 +101,8 @@ startServer();
 let browser;
 try {
   await step("server starts and answers /api/health", async () => {
-    await serverReady();
+    port = await serverReady();
+    base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/api/health`)).ok, `no answer; server said: ${serverLog}`);
   });
 
@@ -108,6 +117,48 @@ try {
     await page.click("button[type=submit]");
     await page.waitForSelector("#variant");
     expect((await page.textContent("#me")).includes("Tester"), "the header does not name the player");
+  });
+
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("naqala.player")).token);
+  const newGame = async (body) => {
+    const res = await fetch(`${base}/api/games`, { method: "POST", body: JSON.stringify({ token, ...body }) });
+    const g = await res.json();
+    expect(res.ok, `create failed: ${g.error}`);
+    return g.id;
+  };
+  const viewOf = async (id) => (await fetch(`${base}/api/games/${id}`)).json();
+
+  // The lobby was still waiting for the server when the player went to a game: the lobby,
+  // finishing late, drew itself over the board (the board "vanished"). Its list of games is
+  // held back here until the board is drawn, then let through.
+  await step("a page still loading never draws over the next one (lobby, then a game)", async () => {
+    const id = await newGame({ variant: "kalah", opponent: "human" });
+    const ctx = await browser.newContext({ bypassCSP: true });
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(HANG_GUARD_MS);
+    await p.goto(`${base}/api/health`);
+    await p.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
+    let asked, release, held = false;
+    const lobbyAsked = new Promise((r) => (asked = r));
+    const released = new Promise((r) => (release = r));
+    await p.route((url) => url.pathname === "/api/games", async (r) => {
+      if (r.request().method() !== "GET" || held) return r.continue();
+      held = true;
+      asked();
+      await released;
+      await r.continue();
+    });
+    await p.goto(base);
+    await lobbyAsked;
+    await openGame(p, id);
+    await p.waitForSelector("#board .pit");
+    const settledBefore = Number((await p.getAttribute("#app", "data-routes-settled")) ?? 0);
+    release();
+    // The lobby's route has finished (drawn or dropped) once the count goes up.
+    await p.waitForFunction((n) => Number(document.querySelector("#app").dataset.routesSettled ?? 0) > n, settledBefore);
+    expect(await p.$("#variant") === null, "the lobby was drawn over the game");
+    expect(await p.$("#board .pit") !== null, "the board vanished");
+    await ctx.close();
   });
 
   await step("lobby lists the registered variants with their options", async () => {
@@ -188,17 +239,10 @@ try {
     expect((await page.textContent("#status")).includes("resigned"), "status does not say who resigned");
   });
 
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("naqala.player")).token);
-  const newGame = async (body) => {
-    const res = await fetch(`${base}/api/games`, { method: "POST", body: JSON.stringify({ token, ...body }) });
-    const g = await res.json();
-    expect(res.ok, `create failed: ${g.error}`);
-    return g.id;
-  };
 
   await step("Oware with the tournament clock: no stores sown, clocks run", async () => {
     const id = await newGame({ variant: "oware", level: 1, clock: { preset: "oware" } });
-    await page.goto(`${base}/#/game/${id}`);
+    await openGame(page, id);
     await waitMyTurn();
     const clock = await page.textContent('.clock[data-side="south"]');
     expect(/^(20:00|19:5\d)$/.test(clock), `clock shows ${clock}`);
@@ -223,7 +267,7 @@ try {
   await step("backgammon: a checker is dragged, the die shows used, undo, confirm", async () => {
     const id = await newGame({ variant: "backgammon", level: 1, side: "south" });
     await setSetting(page, "set-confirm", true);
-    await page.goto(`${base}/#/game/${id}`);
+    await openGame(page, id);
     await page.waitForSelector("#board .point");
     expect((await page.$$("#board .point")).length === 24, "24 points expected");
     expect(await page.$("#board .cube"), "no cube drawn");
@@ -237,7 +281,11 @@ try {
     await page.click(`#board .point[data-point="${from}"]`);
     await page.waitForSelector("#board .point.target, #board .tray .target");
     const to = await page.$eval("#board .point.target", (g) => g.getAttribute("data-point")).catch(() => null);
-    await page.click(`#board .point[data-point="${from}"]`);  // unselect
+    const reach = await page.$$eval("#board .point.target", (l) => l.map((g) => Number(g.getAttribute("data-point"))));
+    // Unselect by clicking a point that is neither a source nor a target (a second click on the
+    // checker at once would be a double click, which plays the higher die).
+    await page.click("#board .point:not(.legal):not(.target) .tri >> nth=0");
+    await page.waitForFunction(() => !document.querySelector("#board .point.target"));
     expect(to !== null, "no target point marked");
     const checker = await centre(page, `#board .point[data-point="${from}"] circle.checker >> nth=-1`);
     const target = await centre(page, `#board .point[data-point="${to}"] .tri`);
@@ -251,7 +299,7 @@ try {
     await page.screenshot({ path: join(out, "backgammon-dragged.png") });
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"), null)
-      .catch(() => { throw new Error("Undo did not give the die back"); });
+      .catch((e) => { throw new Error(`Undo did not give the die back: ${e.message.split("\n")[0]}`); });
     // The keyboard: Enter on a checker's point picks it, Enter on a marked point moves it there.
     await page.focus("#board .point.legal >> nth=0");
     await page.keyboard.press("Enter");
@@ -261,16 +309,55 @@ try {
     await page.waitForSelector("#board .die.used");
     await page.click("#undo");
     await page.waitForFunction(() => !document.querySelector("#board .die.used"));
+    // A double click on a checker plays the higher die from it (the lower one when the higher
+    // cannot be played there). The two clicks are dispatched at once: no timing decides it.
+    const faces = await page.$$eval("#board .die", (l) => l.map((d) => Number(d.getAttribute("data-die"))));
+    const expected = reach.includes(Number(from) - Math.max(...faces)) ? Math.max(...faces) : Math.min(...faces);
+    await page.evaluate((q) => {
+      const checkers = document.querySelectorAll(`#board .point[data-point="${q}"] circle.checker`);
+      const r = checkers[checkers.length - 1].getBoundingClientRect();
+      const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button: 0, bubbles: true, isPrimary: true, pointerType: "mouse" };
+      for (let k = 0; k < 2; k++) {
+        document.querySelector("#board").dispatchEvent(new PointerEvent("pointerdown", at));
+        window.dispatchEvent(new PointerEvent("pointerup", at));
+      }
+    }, from);
+    await page.waitForSelector("#board .die.used");
+    const used = await page.$$eval("#board .die.used", (l) => l.map((d) => Number(d.getAttribute("data-die"))));
+    expect(used.length === 1 && used[0] === expected, `a double click with ${faces} on ${from} used ${used}, expected ${expected}`);
+    await page.click("#undo");
+    await page.waitForFunction(() => !document.querySelector("#board .die.used"));
     // The turn by clicks: a source, then its first target, until every die is played.
     const n = await plies();
     for (let k = 0; k < 4 && !(await page.$("#confirm:not([disabled])")); k++) {
       await page.click("#board .point.legal >> nth=0");
       await page.click("#board .point.target, #board .tray:has(.target)");
     }
+    // The computer's answer is animated checker by checker: a checker sliding is counted as
+    // it appears on the board.
+    await setSetting(page, "set-animation", "normal");
+    await page.evaluate(() => {
+      window.__moving = 0;
+      new MutationObserver((list) => {
+        for (const m of list) for (const n of m.addedNodes) if (n.classList?.contains("moving")) window.__moving++;
+      }).observe(document.querySelector("#board"), { childList: true, subtree: true });
+    });
+    const north = () => page.$$eval("#moves .disc-north", (l) => l.length);
+    const theirs = await north();
     await page.click("#confirm");
     await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n)
       .catch(async () => { throw new Error(`Confirm sent nothing: ${await page.textContent("#toast")}`); });
     await setSetting(page, "set-confirm", false);
+    // The computer rolls (or doubles) first: wait for its checker move (or its pass, when the
+    // dice give it none).
+    await page.waitForFunction((m) => [...document.querySelectorAll("#moves li")].filter((li) => li.querySelector(".disc-north"))
+      .slice(m).some((li) => /\/|pass/.test(li.textContent)), theirs);
+    await page.waitForSelector(".board-wrap:not(.animating)");
+    const answer = (await viewOf(id)).plies.filter((p) => p.side === "N").pop().text;
+    const moving = await page.evaluate(() => window.__moving);
+    if (answer.includes("/")) expect(moving >= 1, `the computer's ${answer} was not animated (${moving} checkers slid)`);
+    console.log(`     the computer answered ${answer}: ${moving} checker slides`);
+    await setSetting(page, "set-animation", "off");
   });
 
   await step("backgammon on a phone: the board fills the width", async () => {
@@ -278,11 +365,13 @@ try {
     await phone.goto(base);
     await phone.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
     const id = await newGame({ variant: "backgammon", level: 1, side: "south" });
-    await phone.goto(`${base}/#/game/${id}`);
-    await phone.reload();  // a fresh document on the game route (the lobby's page was loaded first)
+    await openGame(phone, id);
     await bgTurn(phone);
     const w = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(w >= 380 && w <= 390, `the board is ${w}px wide on a 390px screen`);
+    // Turned upright, each point is about a finger wide.
+    const finger = await phone.$$eval("#board .point .tri", (l) => Math.min(...l.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+    expect(finger >= 40, `a point is ${finger.toFixed(0)}px across on a 390px screen`);
     // A tap on a checker, then on its target.
     const from = await phone.getAttribute("#board .point.legal >> nth=0", "data-point");
     await phone.tap(`#board .point[data-point="${from}"] .tri`);
@@ -299,7 +388,7 @@ try {
     const name = v.name;
     await step(`${v.title}: the board is drawn`, async () => {
       const id = await newGame({ variant: name, opponent: "human" });
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await page.waitForSelector("#board .pit");
       const pits = await page.$$eval("#board .pit", (l) => l.length);
       const board = await (await fetch(`${base}/api/games/${id}`)).json();
@@ -336,13 +425,12 @@ try {
     });
     return { sock, last, play, until };
   };
-  const viewOf = async (id) => (await fetch(`${base}/api/games/${id}`)).json();
 
   if (variants.find((x) => x.name === "ayoayo")) {
     await step("a relay sowing is animated lap after lap, and Escape skips it", async () => {
       const id = await newGame({ variant: "ayoayo", opponent: "human", side: "south" });
       const bob = await opponent(id);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await setSetting(page, "set-animation", "normal");
       let relay = null;
       for (let k = 0; k < 8 && !relay; k++) {
@@ -400,7 +488,7 @@ try {
     await step("Gabata: a pit of the middle row is played by clicking it", async () => {
       const id = await newGame({ variant: "gabata:start=alternate", opponent: "human", side: "south" });
       const bob = await opponent(id);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await waitMyTurn();
       const middle = await page.$$eval('#board .pit.legal[data-side="middle"]', (l) => l.map((g) => Number(g.getAttribute("data-pit"))));
       expect(middle.length === 3, `South's half of the middle row should be playable, saw columns ${middle}`);
@@ -418,7 +506,7 @@ try {
     await step("Bao: a move's direction is an arrow on its pit, and a click on it plays it", async () => {
       const id = await newGame({ variant: "bao", opponent: "human", side: "south" });
       const bob = await opponent(id);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await page.waitForSelector("#board .arrow");
       const arrows = await page.$$eval("#board .arrow", (l) => l.map((g) => g.getAttribute("data-move")));
       expect(arrows.some((m) => m.includes("<")) && arrows.some((m) => m.includes(">")), `arrows for ${arrows}`);
@@ -437,7 +525,7 @@ try {
     await step("Omweso's setup is laid out by clicking pits, with a counter", async () => {
       const id = await newGame({ variant: "omweso", opponent: "human" });
       const bob = await opponent(id);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await page.waitForSelector("#setup-left");
       expect((await page.textContent("#setup-left")).startsWith("32 seeds left"), await page.textContent("#setup-left"));
       await page.click("#setup-even");
@@ -464,7 +552,7 @@ try {
     await step("el-akil: the mirrored layout is placed on both rows at once", async () => {
       const id = await newGame({ variant: "el-akil", opponent: "human", side: "north" });  // North lays out
       const bob = await opponent(id);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await page.waitForSelector("#setup-left");
       expect((await page.textContent("#setup-left")).startsWith("36 seeds left"), await page.textContent("#setup-left"));
       await page.click("#setup-even");
@@ -490,7 +578,7 @@ try {
       const bob = await opponent(id);  // South lays out the seeds: 7 in each pit
       await bob.until((v) => v.status === "playing");
       for (const row of ["S", "N"]) for (let k = 1; k <= 7; k++) bob.play(`${row}${k}=7`);
-      await page.goto(`${base}/#/game/${id}`);
+      await openGame(page, id);
       await page.waitForSelector("#pie-help");
       await page.screenshot({ path: join(out, "madjnuni-pie.png") });
       await page.focus('#board .pit.legal[data-side="north"] >> nth=0');
@@ -502,7 +590,7 @@ try {
 
   await step("keyboard only: Tab to a pit, Enter plays it, arrows walk the moves", async () => {
     const id = await newGame({ variant: "kalah", level: 1, side: "south" });
-    await page.goto(`${base}/#/game/${id}`);
+    await openGame(page, id);
     await waitMyTurn();
     let focused = false;
     for (let k = 0; k < 60 && !focused; k++) {
@@ -527,7 +615,7 @@ try {
 
   await step("the connection is lost: shown, a move is refused, never replayed; it comes back", async () => {
     const id = await newGame({ variant: "kalah", level: 1, side: "south" });
-    await page.goto(`${base}/#/game/${id}`);
+    await openGame(page, id);
     await waitMyTurn();
     const before = (await viewOf(id)).plies.length;
     await stopServer();
@@ -545,6 +633,17 @@ try {
     await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n);
   });
 
+  await step("every option of every game is named and explained in each language", async () => {
+    const missing = [];
+    for (const lang of ["en", "es", "pt", "ru"]) {
+      const texts = await (await fetch(`${base}/i18n/${lang}.json`)).json();
+      for (const v of variants) for (const o of v.options) {
+        for (const key of [`option.${o.name}`, `optionHelp.${v.name}.${o.name}`]) if (!(key in texts)) missing.push(`${lang}: ${key}`);
+      }
+    }
+    expect(!missing.length, `no text in web/src/i18n/ for ${missing.join(", ")}`);
+  });
+
   await step("languages: the browser's own, and the switch", async () => {
     const ctx = await browser.newContext({ bypassCSP: true, locale: "es-ES" });
     const es = await ctx.newPage();
@@ -560,9 +659,13 @@ try {
       const names = await es.$$eval("#variant option", (os) => os.map((o) => o.textContent));
       expect(names.includes(toguz), `${lang}: no "${toguz}" among ${names}`);
       if (lang === "ru") {
+        await es.selectOption("#variant", "oware");
+        const help = await es.textContent('label:has([data-option="cycle"]) .help');
+        expect(help.includes("когда позиция повторяется"), `Oware's cycle option is explained as "${help}"`);
+        await es.selectOption("#variant", "kalah");
         await es.screenshot({ path: join(out, "lobby-ru.png") });
         const id = await newGame({ variant: "toguz", opponent: "human" });
-        await es.goto(`${base}/#/game/${id}`);
+        await openGame(es, id);
         await es.waitForSelector("#board .pit");
         expect((await es.textContent("h1")).startsWith("Тогыз кумалак"), await es.textContent("h1"));
         await es.screenshot({ path: join(out, "toguz-ru.png") });
@@ -614,19 +717,22 @@ try {
     await phone.goto(base);
     await phone.evaluate((t) => localStorage.setItem("naqala.player", t), JSON.stringify({ id: 0, name: "Tester", token }));
     await phone.goto(gameUrl);
-    await phone.reload();  // a fresh document on the game route (the lobby's page was loaded first)
     await phone.waitForSelector("#board .pit");
     const box = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
     expect(box >= 380 && box <= 390, `board is ${box}px wide on a 390px screen`);
+    // The board is turned upright on a phone: a pit is a finger wide, its count readable.
+    const smallest = (p) => p.$$eval("#board .pit .hole", (l) => Math.min(...l.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+    expect(await smallest(phone) >= 44, `Kalah's pits are ${(await smallest(phone)).toFixed(0)}px across on a 390px screen`);
     await phone.screenshot({ path: join(out, "phone-kalah.png") });
     if (docs) await phone.screenshot({ path: join(docs, "phone-kalah.png") });
     if (variants.find((x) => x.name === "omweso")) {  // the widest board, with the setup panel
       const id = await newGame({ variant: "omweso", opponent: "human" });
       const bob = await opponent(id);
-      await phone.goto(`${base}/#/game/${id}`);
+      await openGame(phone, id);
       await phone.waitForSelector("#setup-send");
       const wide = await phone.locator("#board").evaluate((e) => e.getBoundingClientRect().width);
       expect(wide <= 390, `Omweso's board is ${wide}px wide on a 390px screen`);
+      expect(await smallest(phone) >= 44, `Omweso's pits are ${(await smallest(phone)).toFixed(0)}px across on a 390px screen`);
       await phone.tap('#board .pit[data-pit="a1"]');
       expect((await phone.textContent("#setup-left")).startsWith("31 seeds left"), "a tap did not place a seed");
       await phone.tap("#setup-minus");  // no shift or right click on a phone: the minus

@@ -3,8 +3,11 @@
 // Drawn from the viewer's side: his home board at the bottom right, points numbered his way.
 // On his turn he plays checker by checker (bgturn.ts): drag a checker, or click it and then
 // its target; a double click plays the higher die; Undo takes a hop back; Confirm sends.
-import { BoardContext, BoardRenderer, clear } from "./board.js";
-import { Hop, Pos, Turn, posOf } from "./bgturn.js";
+import { BoardContext, BoardRenderer, Skip, clear, sleep, turnUpright, upright } from "./board.js";
+import { Hop, Pos, Turn, flip, moveChecker, posOf, stepsOf } from "./bgturn.js";
+import type { Ply } from "../api.js";
+import { settings } from "../settings.js";
+import { sowClick } from "../sound.js";
 import { el, text } from "../svg.js";
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
@@ -57,8 +60,14 @@ function currentTurn(b: any, ctx: BoardContext): Turn | null {
   return turn;
 }
 
+// A double click (or double tap) is two clicks on the same checker within this time. The
+// board is drawn again after the first click, so the browser's own dblclick cannot be relied on.
+const DOUBLE_CLICK_MS = 500;
+let lastClick = { at: -1, time: 0 };
+
 function hop(ctx: BoardContext, path: Hop[]): void {
   if (!turn || !path.length) return;
+  lastClick = { at: -1, time: 0 };
   turn.play(path);
   turn.selected = null;
   finishIfReady(ctx);
@@ -85,20 +94,28 @@ function drawChecker(parent: Element, x: number, y: number, mine: boolean, extra
   el("circle", { cx: x, cy: y, r: CR - 1, class: `checker ${mine ? "checker-me" : "checker-them"}`, ...extra }, parent);
 }
 
-function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
+// On a phone held upright the board is turned a quarter (board.ts, turnUpright): a point is
+// then about a finger wide (44 px on a 390 px screen instead of 25). A drag maps the pointer
+// through the board's group, so it follows the turn.
+
+// `shown`: a position of an animation (viewer's numbering) drawn instead of the board's.
+// Returns the group the board is drawn in (turned on an upright phone).
+function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext, shown?: Pos): SVGGElement {
   clear(svg);
+  const turned = upright();  // turnUpright turns it at the end
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const root = el("g", { class: "bg-root" }, svg) as SVGGElement;
   const me = ctx.you === "north" ? "north" : "south";
   const them = me === "south" ? "north" : "south";
-  const live = currentTurn(b, ctx);
+  const live = shown ? null : currentTurn(b, ctx);
   // The position shown: the turn's hops so far, else the server's board (viewer's numbering).
-  const pos: Pos = live ? live.pos : posOf(b, me);
+  const pos: Pos = shown ?? (live ? live.pos : posOf(b, me));
   const sources = live ? live.sources() : new Set<number>();
   const targets = live && live.selected !== null ? live.targets(live.selected) : new Map<number, Hop[]>();
-  el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, svg);
-  el("rect", { x: X0, y: TOP, width: 12 * PW + BAR, height: H - 40, class: "bg-felt" }, svg);
-  el("rect", { x: X0 + 6 * PW, y: TOP, width: BAR, height: H - 40, class: "bg-frame" }, svg);
-  const tray = el("g", { class: "tray", "data-point": 0 }, svg);
+  el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "bg-frame" }, root);
+  el("rect", { x: X0, y: TOP, width: 12 * PW + BAR, height: H - 40, class: "bg-felt" }, root);
+  el("rect", { x: X0 + 6 * PW, y: TOP, width: BAR, height: H - 40, class: "bg-frame" }, root);
+  const tray = el("g", { class: "tray", "data-point": 0 }, root);
   el("rect", { x: TRAY_X, y: TOP, width: W - TRAY_X - 8, height: H - 40, class: "bg-tray" + (targets.has(0) ? " target" : "") }, tray);
 
   const lastDest = new Set<number>();
@@ -114,10 +131,10 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
     if (live?.selected === q) cls.push("selected");
     if (targets.has(q)) cls.push("target");
     if (lastDest.has(q)) cls.push("last");
-    const g = el("g", { class: cls.join(" "), "data-point": q }, svg);
+    const g = el("g", { class: cls.join(" "), "data-point": q }, root);
     el("rect", { x: x - PW / 2, y: bottom ? tip - 10 : TOP, width: PW, height: PH + 10, fill: "transparent" }, g);
     el("polygon", { points: `${x - PW / 2},${base} ${x + PW / 2},${base} ${x},${tip}`, class: `tri ${q % 2 ? "tri-a" : "tri-b"}` }, g);
-    text(x, bottom ? H - 9 : 10, String(q), "label bg-num", svg);
+    text(x, bottom ? H - 9 : 10, String(q), "label bg-num", root);
     const mine = pos.mine[q] > 0, n = mine ? pos.mine[q] : pos.theirs[q];
     // At most five checkers drawn; a taller stack shows its count on the top one.
     for (let k = 0; k < Math.min(n, 5); k++) {
@@ -132,7 +149,7 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
   for (const [who, y, n] of [[me, H / 2 + 60, pos.mine[25]], [them, H / 2 - 60, pos.theirs[25]]] as [string, number, number][]) {
     if (!n) continue;
     const g = el("g", { class: "bar" + (who === me && sources.has(25) ? " legal" : "") + (who === me && live?.selected === 25 ? " selected" : ""),
-      "data-point": who === me ? 25 : -1 }, svg);
+      "data-point": who === me ? 25 : -1 }, root);
     drawChecker(g, BAR_X, y, who === me);
     text(BAR_X, y, String(n), "count", g);
     if (who === me) label(g, 25, t("bg.checkers", { n, who: owners(me, me) }), ctx, sources, targets);
@@ -150,11 +167,14 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
   if (b.dice && b.dice.length === 2) {
     const onRoll = b.on_roll === me;
     const shown = live ? live.dice : b.dice[0] === b.dice[1] ? [b.dice[0], b.dice[0]] : b.dice;
-    const used = live ? live.dice.length - live.left.length : 0;
+    // A die is faded once a hop used it (the lower one too when it was played first).
+    const unused = live ? [...live.left] : [...shown];
     const cx = onRoll ? X0 + 9 * PW + BAR : X0 + 3 * PW;
     shown.forEach((d: number, k: number) => {
       const x = cx - (shown.length - 1) * 27 + k * 54, y = H / 2;
-      const g = el("g", { class: "die" + (k < used ? " used" : ""), "data-die": d }, svg);
+      const at = unused.indexOf(d);
+      if (at >= 0) unused.splice(at, 1);
+      const g = el("g", { class: "die" + (at < 0 ? " used" : ""), "data-die": d }, root);
       el("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 8 }, g);
       pips(g, x, y, d);
     });
@@ -162,16 +182,19 @@ function drawBoard(svg: SVGSVGElement, b: any, ctx: BoardContext) {
   // The cube in the left margin, clear of the checkers: centred, or on its owner's side.
   if (b.cube?.enabled) {
     const y = b.cube.owner === null ? H / 2 : b.cube.owner === me ? H - 60 : 60;
-    const g = el("g", { class: "cube", "aria-label": t("bg.cube", { n: b.cube.value }) }, svg);
+    const g = el("g", { class: "cube", "aria-label": t("bg.cube", { n: b.cube.value }) }, root);
     el("rect", { x: 6, y: y - 17, width: 34, height: 34, rx: 5 }, g);
     text(23, y, String(b.cube.value === 1 ? 64 : b.cube.value), "cube-value", g);
   }
   // Pip counts in the left margin: the opponent's above the middle, the viewer's below.
   for (const [who, y] of [[them, H / 2 - 70], [me, H / 2 + 70]] as [string, number][]) {
-    text(23, y - 8, t("bg.pipsLabel"), "label bg-num", svg);
-    text(23, y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", svg);
+    // Label above the count, or beside it when the board is turned (the margin is then a row).
+    text(turned ? 13 : 23, turned ? y : y - 8, t("bg.pipsLabel"), "label bg-num", root);
+    text(turned ? 35 : 23, turned ? y : y + 7, String(b.pips?.[who] ?? ""), "label bg-num pips", root);
   }
-  if (live) interact(svg, ctx);
+  if (live) interact(svg, root, ctx);
+  turnUpright(svg);
+  return root;
 }
 
 // The pips of a die face.
@@ -204,9 +227,10 @@ function label(g: SVGElement, q: number, what: string, ctx: BoardContext, source
 
 // Pointer play: a press on a movable checker starts a drag; released on a target it moves
 // there, released where it started it is a click (select, then click the target).
-function interact(svg: SVGSVGElement, ctx: BoardContext) {
+function interact(svg: SVGSVGElement, root: SVGGElement, ctx: BoardContext) {
+  // Board coordinates under the pointer (the board's group may be turned).
   const toBoard = (e: PointerEvent) => {
-    const m = svg.getScreenCTM();
+    const m = root.getScreenCTM();
     if (!m) return { x: 0, y: 0 };
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
     return { x: p.x, y: p.y };
@@ -225,7 +249,7 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
       if (!ghost && Math.hypot(p.x - start.x, p.y - start.y) < 8) return;
       if (!ghost) {
         turn!.selected = from;
-        ghost = el("circle", { cx: p.x, cy: p.y, r: CR, class: "checker checker-me ghost" }, svg);
+        ghost = el("circle", { cx: p.x, cy: p.y, r: CR, class: "checker checker-me ghost" }, root);
       }
       ghost.setAttribute("cx", String(p.x));
       ghost.setAttribute("cy", String(p.y));
@@ -234,7 +258,12 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       if (!turn) return;
-      if (!ghost) return select(ctx, from);  // a click
+      if (!ghost) {  // a click; a second one on the same checker soon after plays the higher die
+        const double = lastClick.at === from && ev.timeStamp - lastClick.time < DOUBLE_CLICK_MS;
+        lastClick = double ? { at: -1, time: 0 } : { at: from, time: ev.timeStamp };
+        const best = double ? turn.highest(from) : null;
+        return best ? hop(ctx, [best]) : select(ctx, from);
+      }
       ghost.remove();
       const p = toBoard(ev);
       const to = placeAt(p.x, p.y);
@@ -245,13 +274,57 @@ function interact(svg: SVGSVGElement, ctx: BoardContext) {
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
   };
-  svg.ondblclick = (e) => {
-    if (!turn) return;
-    const { x, y } = toBoard(e as unknown as PointerEvent);
-    const from = placeAt(x, y);
-    const best = from === null ? null : turn.highest(from);
-    if (best) hop(ctx, [best]);
-  };
+}
+
+// Where a checker stands (viewer's numbering): on point q the n-th of its stack (1: the
+// lowest; at most five drawn), on the bar, or borne off in the tray.
+function spot(q: number, n: number, mine: boolean): { x: number; y: number } {
+  if (q === 25) return { x: BAR_X, y: H / 2 + (mine ? 60 : -60) };
+  if (q === 0) return { x: TRAY_X + (W - TRAY_X - 8) / 2, y: mine ? BOTTOM - 3 - (n - 1) * 9 : TOP + 5 + (n - 1) * 9 };
+  const k = Math.min(Math.max(n, 1), 5) - 1;
+  return { x: pointX(q), y: q <= 12 ? BOTTOM - CR - k * 2 * CR : TOP + CR + k * 2 * CR };
+}
+
+// The whole move takes at most this long (the server keeps it off the next player's clock:
+// kCheckerAnimationAllowance in src/server/hub.cpp).
+export const CHECKER_ANIMATION_MS = 1500;
+
+// The move just played, checker by checker: each one slides from its point to the next, a hit
+// checker goes to the bar as it lands. The viewer's own move is not replayed (he made it on the
+// board); the dice shown are the ones the mover rolled.
+async function animateMove(svg: SVGSVGElement, before: any, ply: Ply, ctx: BoardContext, skip: Skip, prior: Ply[]) {
+  const mover = ply.side === "S" ? "south" : "north";
+  const steps = stepsOf(ply.text);
+  if (ctx.you === mover || !steps?.length) return;
+  const me = ctx.you === "north" ? "north" : "south";
+  const viewer = (p: Pos) => (mover === me ? p : flip(p));
+  const at = (q: number) => (mover === me || q === 0 || q === 25 ? q : 25 - q);
+  const roll = /^(\d)-(\d)$/.exec([...prior].reverse().find((p) => p.side === "*")?.text ?? "");
+  const work = { ...before, on_roll: mover, dice: roll ? [Number(roll[1]), Number(roll[2])] : before.dice };
+  const quiet = { ...ctx, legal: [], last: null };
+  const hopMs = Math.min(settings().animation === "fast" ? 150 : 300, CHECKER_ANIMATION_MS / steps.length);
+  let pos = posOf(before, mover);
+  for (const [from, to] of steps) {
+    if (skip.skip || pos.mine[from] <= 0) return;
+    const start = spot(at(from), pos.mine[from], mover === me);
+    const lifted = { mine: [...pos.mine], theirs: [...pos.theirs] };
+    lifted.mine[from]--;
+    const next = moveChecker(pos, from, to);
+    const end = spot(at(to), next.mine[to], mover === me);
+    const root = drawBoard(svg, work, quiet, viewer(lifted));
+    const checker = el("circle", { cx: start.x, cy: start.y, r: CR - 1, class: `checker ${mover === me ? "checker-me" : "checker-them"} moving` }, root);
+    const t0 = performance.now();
+    for (let f = 0; f < 1 && !skip.skip; ) {
+      await sleep(16);
+      f = Math.min(1, (performance.now() - t0) / hopMs);
+      const e = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);  // ease in and out
+      checker.setAttribute("cx", String(start.x + (end.x - start.x) * e));
+      checker.setAttribute("cy", String(start.y + (end.y - start.y) * e));
+    }
+    pos = next;
+    drawBoard(svg, work, quiet, viewer(pos));
+    sowClick();
+  }
 }
 
 const DECISIONS = ["roll", "double", "take", "drop", "pass"];
@@ -259,9 +332,14 @@ const DECISIONS = ["roll", "double", "take", "drop", "pass"];
 export const backgammonBoard: BoardRenderer = {
   onBoard: () => true,
   reset() { turn = null; },
+  still: (ply, you) => !CHECKER_MOVES.test(ply.text) || (ply.side === "S" ? "south" : "north") === you,
   draw(svg, b, ctx) {
-    if (!ctx.legal.length) { svg.onpointerdown = null; svg.ondblclick = null; }
+    if (!ctx.legal.length) svg.onpointerdown = null;
     drawBoard(svg, b, ctx);
+  },
+  animate(svg, before, _after, ply, ctx, skip, prior) {
+    svg.onpointerdown = null;
+    return animateMove(svg, before, ply, ctx, skip, prior ?? []);
   },
   panel(b, ctx) {
     const out: (Node | string)[] = [];

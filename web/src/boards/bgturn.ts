@@ -22,9 +22,15 @@ export function posOf(b: any, mover: string): Pos {
   return { mine, theirs };
 }
 
+// The same position from the other side (each side's point q is the other's 25 - q).
+export function flip(p: Pos): Pos {
+  const turn = (a: number[]) => a.map((_, q) => (q === 0 || q === 25 ? a[q] : a[25 - q]));
+  return { mine: turn(p.theirs), theirs: turn(p.mine) };
+}
+
 const key = (p: Pos) => `${p.mine.join(",")}|${p.theirs.join(",")}`;
 
-function moveChecker(p: Pos, from: number, to: number): Pos {
+export function moveChecker(p: Pos, from: number, to: number): Pos {
   const mine = [...p.mine], theirs = [...p.theirs];
   mine[from]--;
   mine[to]++;
@@ -32,18 +38,28 @@ function moveChecker(p: Pos, from: number, to: number): Pos {
   return { mine, theirs };
 }
 
-// The position a move's text makes ("24/20*/16(2)": the steps of one checker, twice).
-export function applyText(p: Pos, text: string): Pos | null {
+// The single steps of a move's text in the mover's numbering (25 the bar, 0 off), in order:
+// "24/20*/16(2)" is 24/20, 20/16, 24/20, 20/16; null when the text is not a checker move.
+export function stepsOf(text: string): [number, number][] | null {
   const point = (s: string) => (s === "bar" ? 25 : s === "off" ? 0 : Number(s));
+  const out: [number, number][] = [];
   for (const part of text.trim().split(/\s+/)) {
     const rep = /\((\d)\)$/.exec(part);
     const steps = part.replace(/\(\d\)$/, "").replace(/\*/g, "").split("/").map(point);
     if (steps.length < 2 || steps.some((s) => !Number.isInteger(s) || s < 0 || s > 25)) return null;
     for (let r = 0; r < (rep ? Number(rep[1]) : 1); r++)
-      for (let k = 0; k + 1 < steps.length; k++) {
-        if (p.mine[steps[k]] <= 0) return null;
-        p = moveChecker(p, steps[k], steps[k + 1]);
-      }
+      for (let k = 0; k + 1 < steps.length; k++) out.push([steps[k], steps[k + 1]]);
+  }
+  return out;
+}
+
+// The position a move's text makes.
+export function applyText(p: Pos, text: string): Pos | null {
+  const steps = stepsOf(text);
+  if (!steps) return null;
+  for (const [from, to] of steps) {
+    if (p.mine[from] <= 0) return null;
+    p = moveChecker(p, from, to);
   }
   return p;
 }

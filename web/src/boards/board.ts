@@ -3,6 +3,7 @@
 import type { Ply } from "../api.js";
 import { settings } from "../settings.js";
 import { sowClick } from "../sound.js";
+import { SVG_NS } from "../svg.js";
 
 export interface BoardContext {
   you: string | null;          // "south", "north" or null (spectator): the side drawn at the bottom
@@ -29,8 +30,13 @@ export interface BoardRenderer {
   // as a button (setup layouts, pie rule, joint moves, or a family drawn without clicks).
   onBoard(move: string, board: any): boolean;
   draw(svg: SVGSVGElement, board: any, ctx: BoardContext): void;
-  // Plays the move step by step from `before` (seed by seed); resolves when done or skipped.
-  animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip): Promise<void>;
+  // Plays the move step by step from `before` (seed by seed, checker by checker); resolves when
+  // done or skipped. `prior`: the plies before it (backgammon reads the roll played).
+  animate?(svg: SVGSVGElement, before: any, after: any, ply: Ply, ctx: BoardContext, skip: Skip, prior?: Ply[]): Promise<void>;
+  // Whether a decision is not shown moving (backgammon's roll, double, take, drop, pass, and
+  // the viewer's own move, made on the board already): such plies are left out when the page
+  // looks for the one move to animate. `you`: the viewer's side.
+  still?(ply: Ply, you: string | null): boolean;
   // Plays a traced sowing lap after lap, seed by seed (relay sowings, Bao, Omweso).
   animateLaps?(svg: SVGSVGElement, laps: Lap[], ctx: BoardContext, skip: Skip): Promise<void>;
   // What the board asks of the player beside it (a layout's counter, a claim, the pie choice).
@@ -65,6 +71,25 @@ export async function playLaps(laps: Lap[], skip: Skip, add: (board: any, hole: 
       await sleep(step);
     }
   }
+}
+
+// A phone held upright: a wide board is turned a quarter there, so that a pit or a point is
+// about a finger wide (a 9-pit Toguz row gives 28 px pits across a 390 px screen, 45 turned).
+export const upright = () => window.matchMedia("(max-width: 500px) and (orientation: portrait)").matches;
+
+// Turns what is drawn in svg a quarter clockwise when the phone is upright and the board wide
+// (the viewer's row then runs down the left side); every text is turned back to stay upright.
+export function turnUpright(svg: SVGSVGElement): void {
+  const [, , w, h] = (svg.getAttribute("viewBox") ?? "0 0 0 0").split(" ").map(Number);
+  const turn = upright() && w > h * 1.3;
+  svg.classList.toggle("upright", turn);
+  if (!turn) return;
+  const g = document.createElementNS(SVG_NS, "g");
+  g.setAttribute("transform", `translate(${h} 0) rotate(90)`);
+  while (svg.firstChild) g.appendChild(svg.firstChild);
+  svg.appendChild(g);
+  svg.setAttribute("viewBox", `0 0 ${h} ${w}`);
+  g.querySelectorAll("text").forEach((t) => t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`));
 }
 
 export function clear(svg: SVGSVGElement): void {

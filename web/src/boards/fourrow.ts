@@ -3,7 +3,7 @@
 // "to_move", "takasia"? (Bao), "setup"? (Omweso: the pit being filled)}. Pits are named by
 // column from the owner's left and row (1 front, 2 back): a1..h2 South, A1..H2 North
 // (docs/games/bao.md). The viewer's two rows are at the bottom, his front row inside.
-import { BoardContext, BoardRenderer, clear, playLaps } from "./board.js";
+import { BoardContext, BoardRenderer, clear, playLaps, turnUpright, upright } from "./board.js";
 import { adjustable, clickable, el, seeds, text } from "../svg.js";
 import { adjust, draftCount, SetupPlan, setupPanel } from "./setup.js";
 import { toast } from "../ui.js";
@@ -61,6 +61,7 @@ function draw(svg: SVGSVGElement, b: any, ctx: BoardContext, active: string | nu
     const me = ctx.you === "north" ? "north" : "south";
     const them = me === "south" ? "north" : "south";
     const width = SIDE * 2 + PIT * 8, height = TOP * 2 + ROW * 4 + 16;
+    const turned = upright();  // turnUpright turns it (wider than tall)
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     el("rect", { x: 2, y: 2, width: width - 4, height: height - 4, rx: 22, class: "board-bg" }, svg);
     el("line", { x1: SIDE, y1: TOP + ROW * 2 + 8, x2: width - SIDE, y2: TOP + ROW * 2 + 8, class: "board-line" }, svg);
@@ -96,7 +97,8 @@ function draw(svg: SVGSVGElement, b: any, ctx: BoardContext, active: string | nu
         seeds(x, y, R, count, g);
         text(x, y, String(count), "count", g);
         // The pit's name under it, in the gap between rows (a kichwa says so).
-        text(x, y + R + 10, kichwa ? `${name} · ${t("bao.kichwa")}` : house ? `${name} · ${t("bao.nyumba")}` : name, "label", svg);
+        // Turned upright on a phone there is room for the name only (the marks show the rest).
+        text(x, y + R + 10, turned ? name : kichwa ? `${name} · ${t("bao.kichwa")}` : house ? `${name} · ${t("bao.nyumba")}` : name, "label", svg);
         const what = `${t("pit.named", { pit: name })}: ${t("seeds", { n: count })}`;
         if (drafted !== null && plan)
           adjustable(g, `${what}; ${t("setup.keys")}`, (by) => adjust(plan, ctx, name, by, toast));
@@ -117,8 +119,9 @@ function draw(svg: SVGSVGElement, b: any, ctx: BoardContext, active: string | nu
       text(SIDE / 2, y, String(hand), "count", svg);
       text(SIDE / 2, y + ROW * 0.8 + 10, t("bao.hand"), "label", svg);
     }
-    text(width - SIDE / 2, TOP + ROW, them === "north" ? t("side.north") : t("side.south"), "label", svg);
-    text(width - SIDE / 2, TOP + ROW * 3 + 16, me === "south" ? t("side.south") : t("side.north"), "label", svg);
+    text(width - SIDE / 2, TOP + ROW, them === "north" ? t("side.north") : t("side.south"), "label side-label", svg);
+    text(width - SIDE / 2, TOP + ROW * 3 + 16, me === "south" ? t("side.south") : t("side.north"), "label side-label", svg);
+    turnUpright(svg);
 }
 
 export const fourRowBoard: BoardRenderer = {

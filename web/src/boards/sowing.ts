@@ -4,7 +4,7 @@
 // names such as "N5"), "owners", "phase"}. Pits are numbered from their owner's left; the
 // viewer's row is drawn at the bottom. A move "k" sows the mover's pit k: his own row first,
 // then (Gabata) his half of the middle row, or (Nam-Nam) pits won in the opponent's row.
-import { BoardContext, BoardRenderer, clear, playLaps, sleep, seedStep } from "./board.js";
+import { BoardContext, BoardRenderer, clear, playLaps, sleep, seedStep, turnUpright } from "./board.js";
 import { adjustable, clickable, el, seeds, text } from "../svg.js";
 import { adjust, draftCount, SetupPlan, setupPanel } from "./setup.js";
 import { h, toast } from "../ui.js";
@@ -109,7 +109,7 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
     el("rect", { x: x - PIT * 0.36, y: TOP, width: PIT * 0.72, height: hgt, rx: PIT * 0.36, fill: isActive ? "#8f5e30" : board.stores_sown ? "var(--pit)" : "#9b6b3f", class: "hole" }, g);
     seeds(x, TOP + hgt / 2, PIT * 0.34, board.stores[p], g, 30);
     text(x, TOP + hgt / 2, String(board.stores[p]), "count", g);
-    text(x, p === L.bottom ? L.height - TOP / 2 : TOP / 2, p === 0 ? t("side.south") : t("side.north"), "label", svg);
+    text(x, p === L.bottom ? L.height - TOP / 2 : TOP / 2, p === 0 ? t("side.south") : t("side.north"), "label side-label", svg);
   }
   const rows: number[][] = [board.rows[0], board.rows[1]];
   if (L.middle) rows.push(L.middle);
@@ -173,6 +173,7 @@ function drawCounts(svg: SVGSVGElement, board: any, ctx: BoardContext, active: H
       }
     });
   });
+  turnUpright(svg);
 }
 
 // The holes a sowing from `origin` of player `p` passes, in order, one lap (two rows only).
