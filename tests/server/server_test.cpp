@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "scratch_dir.h"
 #include "server/store.h"
 
 namespace {
@@ -28,15 +29,6 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using json = nlohmann::json;
 using namespace std::chrono_literals;
-
-std::filesystem::path temp_db(const std::string& name) {
-  auto dir =
-      std::filesystem::temp_directory_path() / ("naqala-server-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  auto path = dir / name;
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
-  return path;
-}
 
 // A server running on its own thread.
 class Running {
@@ -187,8 +179,7 @@ class Ws {
 class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    db_ = temp_db(::testing::UnitTest::GetInstance()->current_test_info()->name() +
-                  std::string(".db"));
+    db_ = scratch_.path() / "server.db";
     server_ = std::make_unique<Running>(db_);
     port_ = server_->port();
   }
@@ -199,6 +190,7 @@ class ServerTest : public ::testing::Test {
     port_ = server_->port();
   }
 
+  naqala::testing::ScratchDir scratch_;  // removed, with the database, after the test
   std::filesystem::path db_;
   std::unique_ptr<Running> server_;
   unsigned short port_ = 0;
