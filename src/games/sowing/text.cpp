@@ -470,7 +470,8 @@ State State::from_position(const Rules& rules, std::string_view text) {
                        " seeds; " + rules.name + " is played with " +
                        std::to_string(rules.total_seeds));
     const State as_written = s;
-    s.check_general();
+    // A game that ended at the threshold ended there, before the turn passed (after_general).
+    if (s.phase_ != Phase::Play || !s.threshold_ends()) s.check_general();
     if (rules.rounds != RoundKind::None && s.is_over()) {
       // A game of rounds that is over was written after its last round was counted (round,
       // starter, rounds won, match points): reading it must not count that round again.

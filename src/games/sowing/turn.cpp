@@ -304,8 +304,6 @@ bool State::can_move(Player p) const {
 void State::check_general() {
   const Rules& r = *rules_;
   if (phase_ != Phase::Play || is_over()) return;
-  // A position read from text may have reached the threshold: it ended there, whoever moves.
-  if (threshold_ends()) return;
   const Player me = mover_, you = opponent(me);
   // one_each: el-akil (S4:70, docs/games/el-akil.md): each side holding one seed, each takes his.
   if (r.one_each_ends && owned_seeds(Player::South) == 1 && owned_seeds(Player::North) == 1)
