@@ -80,9 +80,34 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     check(state);
     return AlphaBetaEngine::analyze(state, limits);
   }
+  // The engine protocol's `go` and the arena: the root's database search as for a game move,
+  // out of the same time (a share of the clock or a quarter of the move's time), unless the
+  // search is to run until stopped or to give several lines.
   Analysis think(const AnyState& state, const SearchRequest& request) override {
     check(state);
-    return AlphaBetaEngine::think(state, request);
+    if (request.infinite || request.limits.multipv > 1)
+      return AlphaBetaEngine::think(state, request);
+    const auto start = std::chrono::steady_clock::now();
+    const double move_seconds =
+        request.limits.seconds > 0 ? request.limits.seconds : limits().seconds;
+    double share = move_seconds / 4;
+    if (request.on_clock)
+      share = request.clock.remaining > 0.5 ? request.clock.remaining / 100 : -1;
+    if (share >= 0)
+      if (auto p = database_proof(state, share)) {
+        Analysis a = proof_analysis(*p);
+        if (request.progress) request.progress(a);
+        return a;
+      }
+    SearchRequest left = request;
+    const double used = seconds_since(start);
+    if (left.limits.seconds > 0) left.limits.seconds = std::max(0.001, left.limits.seconds - used);
+    if (left.on_clock) left.clock.remaining = std::max(0.0, left.clock.remaining - used);
+    if (!left.on_clock && left.limits.seconds <= 0 && left.limits.depth <= 0 &&
+        left.limits.nodes <= 0 && limits().seconds > 0 && limits().depth <= 0 &&
+        limits().nodes <= 0)
+      left.limits.seconds = std::max(0.001, limits().seconds - used);
+    return AlphaBetaEngine::think(state, left);
   }
 
  private:
@@ -92,6 +117,11 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   // it, and the alpha-beta search (which probes the database below the root) moves.
   // `seconds` (0: none) bounds it too, a share of the move's time.
   std::optional<std::string> database_move(const AnyState& state, double seconds) const {
+    if (auto p = database_proof(state, seconds)) return p->optimal_moves.front();
+    return {};
+  }
+  // The proof behind database_move: exact, with at least one optimal move.
+  std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds) const {
     if (!db_) return {};
     const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
     const sowing::State& s = typed.typed();
@@ -101,7 +131,21 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     constexpr std::uint64_t kRootNodes = 200'000;
     const auto p = solve::solve_sowing(s, db_.get(), seconds, before, kRootNodes);
     if (!p.exact() || p.optimal_moves.empty()) return {};
-    return p.optimal_moves.front();
+    return p;
+  }
+
+  // A proven final margin on the analysis scale: +-(1000 + margin), a draw 0.
+  static Analysis proof_analysis(const solve::SowingProof& p) {
+    Analysis a;
+    a.best_move = p.optimal_moves.front();
+    a.value = p.low > 0 ? 1000.0 + p.low : p.low < 0 ? -1000.0 + p.low : 0.0;
+    a.pv = {a.best_move};
+    a.scores.push_back({a.best_move, a.value});
+    a.depth = p.depth;
+    a.nodes = p.nodes;
+    a.seconds = p.seconds;
+    a.proven = true;
+    return a;
   }
 
   static double seconds_since(std::chrono::steady_clock::time_point start) {

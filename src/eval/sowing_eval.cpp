@@ -40,6 +40,7 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       weights_(weights) {
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
+    lap_[pi] = r.cycle_length[pi] - (r.skip_origin ? 1 : 0);
     for (int i = 0; i < r.labels; ++i) {
       const int origin = r.label_hole[pi][i];
       for (int c = 1; c <= kMaxCount; ++c) {

@@ -25,12 +25,14 @@ enum SowingFeature : int {
   kTuz,            // own tuz minus the opponent's (Toguz korgool: 1, 0 or -1)
   kCycleRow,       // row_diff x the share of seeds captured x 4, where a cycle ends the game
                    // with each side taking his own seeds (Oware's `cycle = owner`); else 0
+  kKroo,           // seeds in own pits that hold more than one lap (a kroo), minus the opponent's
   kSowingFeatures,
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
     "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
-    "extra_turns", "opponent_extra", "exposed",       "tuz",         "cycle_row"};
+    "extra_turns", "opponent_extra", "exposed",       "tuz",         "cycle_row",
+    "kroo"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
@@ -83,7 +85,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
-    int exposed[2] = {0, 0};
+    int exposed[2] = {0, 0}, kroo[2] = {0, 0};
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
     // Bit h of `north`: North owns pit h (by owner only).
@@ -118,6 +120,9 @@ class SowingEval {
           exposed[pi] += (capturable >> hole) & 1 ? c : 0;
         else if constexpr (kCapture == sowing::CaptureKind::Opposite)
           exposed[pi] += (empty >> (2 * pits_ - 1 - hole)) & 1 ? c : 0;
+        // A pit that laps the board sows every pit at least once: the big capture it builds
+        // up to is what its owner plays for (Oware's kroo).
+        kroo[pi] += c > lap_[pi] ? c : 0;
         const bool playable = c >= min_seeds_;
         mobile[pi] += playable;
         // A pit that cannot move, or holds more seeds than the table covers, is not looked at.
@@ -157,6 +162,7 @@ class SowingEval {
     // Late in a game a repetition grows likely, and under an owner cycle rule the seeds on a
     // player's side are then his: they weigh more as the board empties.
     f[kCycleRow] = cycle_owner_ ? f[kRowDiff] * 4 * (s.store(me) + s.store(you)) / total_seeds_ : 0;
+    f[kKroo] = kroo[m] - kroo[y];
   }
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
@@ -171,6 +177,7 @@ class SowingEval {
   bool chain_ = false;
   bool cycle_owner_ = false;  // a repetition ends the game, each side taking his own seeds
   int total_seeds_ = 1;
+  std::array<int, 2> lap_{};  // holes one sowing passes before it comes round (origin skipped)
   std::uint32_t count_mask_ = 0;
   // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
   // by p from the pit of that move label lands (the 12+ skip, which depends on the board, is

@@ -58,5 +58,22 @@ TEST(DbPlayCheck, TheEngineWithTheDatabasePlaysOptimallyAndRandomMovesDoNot) {
   EXPECT_GT(worse, 0);
 }
 
+// The engine protocol's `go` (Engine::think) plays from the database at the root as a game move
+// does: a search of one ply proves nothing here, the database search under it does.
+TEST(DbPlayCheck, ThinkPlaysFromTheDatabaseAtTheRoot) {
+  const auto game = make_game("oware");
+  const auto db = solve::SowingDb::build(*oware_rules(), 6, {});
+  const TempDb file(db);
+  // South loses by 4 whatever he does; "4" and "6" lose no more (naqala solve oware).
+  const auto state = game->from_position("0,0,0,1,0,1/0,1,0,0,0,1/22,22/S");
+  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",depth=1");
+  const Analysis a = engine->think(*state, {});
+  EXPECT_TRUE(a.proven);
+  EXPECT_EQ(a.value, -1004.0);
+  EXPECT_TRUE(a.best_move == "4" || a.best_move == "6") << a.best_move;
+  auto plain = make_engine(*game, "alphabeta:depth=1");
+  EXPECT_FALSE(plain->think(*state, {}).proven);
+}
+
 }  // namespace
 }  // namespace naqala::engine

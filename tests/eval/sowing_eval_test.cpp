@@ -34,6 +34,14 @@ TEST(SowingEval, KalahFeatures) {
   EXPECT_EQ(f[kCaptureNow], 1 + 5);
 }
 
+// Oware's kroo: a pit of 12 or more seeds laps the board (11 holes a lap, the origin skipped).
+// South's 12 count, his 11 do not; North's 15 count against him.
+TEST(SowingEval, OwareKroo) {
+  const auto f = features_of("oware", "12,0,0,0,0,11/1,1,1,1,1,15/3,2/S");
+  EXPECT_EQ(f[kKroo], 12 - 15);
+  EXPECT_EQ(features_of("oware", "12,0,0,0,0,11/1,1,1,1,1,15/3,2/N")[kKroo], 15 - 12);
+}
+
 // Gabata's board has three rows: North's own row is the third, and each player owns half of the
 // middle row (South columns 4-6, North columns 1-3), where only North has seeds here.
 TEST(SowingEval, GabataCountsOwnPitsOfEveryRow) {
