@@ -290,7 +290,6 @@ class Table {
     while (!shared_.stop) {
       try {
         if (view_.value("status", "") == "over") {
-          ++shared_.games_over;
           new_game();
           continue;
         }
@@ -323,6 +322,7 @@ class Table {
     log.acked[plies] = text;
     log.known[plies] = true;
     ++shared_.moves;
+    if (reply.value("status", "") == "over") ++shared_.games_over;
     sockets_[1 - mover]->view_after(log.id, plies);  // the opponent sees it too
     view_ = std::move(reply);
   }
