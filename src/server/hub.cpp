@@ -20,7 +20,10 @@
 #include "play/match_rules.h"
 #include "play/match_scoring.h"
 #include "play/record.h"
+#include "server/fields.h"
+#include "server/passwords.h"
 #include "server/perfect_play.h"
+#include "server/ratings.h"
 
 namespace naqala::server {
 
@@ -56,6 +59,7 @@ struct Hub::Live {
   Rng dice;
   std::optional<MatchRow> match;
   play::MatchRules rules;  // the variant's match rules (draw offers), read once at opening
+  bool reported = false;   // the extension has heard that the game is over
   // How the last ply was sown, lap by lap, for the browser's animation (null when the game
   // does not trace its sowing, or after a reload).
   json path;
@@ -77,31 +81,6 @@ std::int64_t ms_until(Clock::time_point t) {
 constexpr const char* kMessageTypes =
     "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
     "ping";
-
-std::string text_field(const json& body, const char* key, bool required = true) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) {
-    if (required) throw ApiError(400, std::string("missing field \"") + key + "\"");
-    return {};
-  }
-  if (!it->is_string()) throw ApiError(400, std::string("field \"") + key + "\" must be a string");
-  return it->get<std::string>();
-}
-
-std::string fmt_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-double number_field(const json& body, const char* key, double fallback, double lo, double hi) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_number() || !(it->get<double>() >= lo && it->get<double>() <= hi))
-    throw ApiError(400, std::string("field \"") + key + "\" must be a number from " +
-                            fmt_number(lo) + " to " + fmt_number(hi));
-  return it->get<double>();
-}
 
 std::string today() {
   std::time_t t = std::time(nullptr);
@@ -249,27 +228,8 @@ PlayerRow Hub::require_player(const json& body) {
 
 json Hub::create_player(const json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object {\"name\": \"...\"}");
-  std::string name = text_field(body, "name");
-  const auto b = name.find_first_not_of(" \t");
-  name = b == std::string::npos ? "" : name.substr(b, name.find_last_not_of(" \t") - b + 1);
-  if (name.empty() || name.size() > 40)
-    throw ApiError(400, "a display name has 1 to 40 characters");
-  for (unsigned char ch : name)
-    if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
-  // 128 bits from the kernel's CSPRNG: the game's own generator (rng_) is seeded from the
-  // clock and its outputs give its state away, so tokens drawn from it could be predicted.
-  unsigned char bytes[16];
-  for (std::size_t got = 0; got < sizeof bytes;) {
-    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n < 0 && errno != EINTR) throw std::runtime_error("getrandom failed");
-    if (n > 0) got += static_cast<std::size_t>(n);
-  }
-  std::string token;
-  for (unsigned char b : bytes) {
-    char hex[3];
-    std::snprintf(hex, sizeof hex, "%02x", b);
-    token += hex;
-  }
+  const std::string name = display_name_field(body);
+  const std::string token = fresh_token();
   const PlayerRow p = store_.add_player(name, token_hash(token));
   return {{"id", p.id}, {"name", p.name}, {"token", token}};
 }
@@ -310,14 +270,8 @@ json Hub::variants() {
 }
 
 json Hub::rules(const std::string& spec) const {
-  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
-    throw ApiError(400, "the server plays presets only, not variant files");
-  try {
-    auto game = make_game(spec);
-    return {{"spec", game->spec()}, {"title", game->info().title}, {"rules", game->rules_text()}};
-  } catch (const Error& e) {
-    throw ApiError(400, e.what());
-  }
+  const auto game = preset_game(spec);
+  return {{"spec", game->spec()}, {"title", game->info().title}, {"rules", game->rules_text()}};
 }
 
 // ---------------------------------------------------------------- games
@@ -325,15 +279,7 @@ json Hub::rules(const std::string& spec) const {
 json Hub::create_game(const json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   const PlayerRow me = require_player(body);
-  const std::string spec = text_field(body, "variant");
-  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
-    throw ApiError(400, "the server plays presets only, not variant files");
-  std::unique_ptr<AnyGame> game;
-  try {
-    game = make_game(spec);
-  } catch (const Error& e) {
-    throw ApiError(400, e.what());
-  }
+  const std::unique_ptr<AnyGame> game = preset_game(text_field(body, "variant"));
 
   const std::string opponent_kind =
       body.contains("opponent") ? text_field(body, "opponent") : "computer";
@@ -357,6 +303,10 @@ json Hub::create_game(const json& body) {
     throw ApiError(400, "field \"opponent\" must be \"computer\" or \"human\"");
   }
 
+  // Rated games count for both players' ratings (docs/server.md, "Ratings"); casual by default.
+  const bool rated = bool_field(body, "rated", false);
+  if (rated && opponent_kind != "human")
+    throw ApiError(400, "games against the computer are unrated: rated games are between people");
   const std::string side = body.contains("side") ? text_field(body, "side") : "south";
   Player mine;
   if (side == "south") {
@@ -373,27 +323,7 @@ json Hub::create_game(const json& body) {
   seats[index(opponent(mine))] = other;
 
   // Clocks (docs/server.md): presets or minutes + increment.
-  json clock = nullptr;
-  if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
-    if (!it->is_object())
-      throw ApiError(
-          400,
-          "field \"clock\" must be an object: {\"preset\": \"oware\"|\"toguz\"|\"none\"} or "
-          "{\"minutes\": M, \"increment\": S}");
-    if (it->contains("preset")) {
-      // The presets are the rules' own tournament clocks (src/play/clocks.h).
-      const std::string preset = text_field(*it, "preset");
-      if (const auto found = play::find_clock_preset(preset))
-        clock = play::to_json(*found);
-      else if (preset != "none")
-        throw ApiError(
-            400, "clock preset '" + preset + "' is unknown; presets: " + play::clock_preset_list());
-    } else {
-      const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
-      const double increment = number_field(*it, "increment", 0, 0, 60);
-      clock = play::to_json(play::custom_clock(minutes, increment));
-    }
-  }
+  const json clock = clock_field(body);
 
   const int best_of = static_cast<int>(number_field(body, "best_of", 1, 1, 9));
   if (!play::valid_best_of(best_of) ||
@@ -419,7 +349,10 @@ json Hub::create_game(const json& body) {
   row.south_ms = row.north_ms = clock.is_null() ? 0 : clock["initial_ms"].get<std::int64_t>();
   row.match_id = match_id;
   row.match_game = match_id ? 1 : 0;
-  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", std::string(name(mine))}};
+  row.extra = {{"draw_offers", {0, 0}},
+               {"used_ms", 0},
+               {"a_side", std::string(name(mine))},
+               {"rated", rated}};
   store_.add_game(row);
   Live& g = open_game(row, {});
   {
@@ -435,27 +368,41 @@ json Hub::create_game(const json& body) {
 
 std::string Hub::new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
                                int match_game) {
+  const std::string a_side = g.row.extra.value("a_side", "south") == "south" ? "north" : "south";
   GameRow row;
   row.id = fresh_id();
-  row.variant = g.row.variant;
-  row.start_position = g.game->new_game()->position();
+  row.match_id = match_id;
+  row.match_game = match_game;
+  start_seated(row, g.row.variant, std::move(seats), g.row.clock,
+               {{"a_side", a_side}, {"rated", g.row.extra.value("rated", false)}});
+  return row.id;
+}
+
+void Hub::start_seated_game(const std::string& id, const std::string& variant, json seats,
+                            json clock, json extra) {
+  GameRow row;
+  row.id = id;
+  start_seated(row, variant, std::move(seats), std::move(clock), std::move(extra));
+}
+
+void Hub::start_seated(GameRow& row, const std::string& variant, json seats, json clock,
+                       json extra) {
+  row.variant = variant;
+  row.start_position = make_game(variant)->new_game()->position();
   row.seats = std::move(seats);
   row.status = "playing";
   row.outcome = nullptr;
-  row.clock = g.row.clock;
-  row.south_ms = row.north_ms =
-      g.row.clock.is_null() ? 0 : g.row.clock["initial_ms"].get<std::int64_t>();
-  row.match_id = match_id;
-  row.match_game = match_game;
-  const std::string a_side = g.row.extra.value("a_side", "south") == "south" ? "north" : "south";
-  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", a_side}};
+  row.south_ms = row.north_ms = clock.is_null() ? 0 : clock["initial_ms"].get<std::int64_t>();
+  row.clock = std::move(clock);
+  row.extra = std::move(extra);
+  row.extra["draw_offers"] = {0, 0};
+  row.extra["used_ms"] = 0;
   store_.add_game(row);
   Live& next = open_game(row, {});
   std::vector<MoveRow> plies;
   roll_dice(next, plies);
   if (!plies.empty()) store_.commit_plies(next.row, plies);
   after_change(next);
-  return row.id;
 }
 
 json Hub::list_games() {
@@ -585,7 +532,9 @@ json Hub::view(const Live& g) const {
             {"draw_offer", g.row.extra.value("draw_offer", json(nullptr))},
             {"next_game", g.row.extra.value("next_game", json(nullptr))},
             {"rematch", g.row.extra.value("rematch", json::array())},
-            {"path", g.path}};
+            {"path", g.path},
+            {"tournament", g.row.extra.value("tournament", json(nullptr))},
+            {"rated", g.row.extra.value("rated", false)}};
   if (g.row.status == "playing" && in_joint_phase(*g.state)) {
     json joint = json::object();
     for (Player p : {Player::South, Player::North})
@@ -759,6 +708,16 @@ void Hub::after_change(Live& g) {
     g.timer->cancel();
     g.engines = {};
     g.thinking = false;
+    rate_game(store_, g.row);  // once: the store refuses to rate a game twice
+    if (extension_ && !g.reported) {
+      // Posted: the extension may start games, which must not happen inside this change.
+      g.reported = true;
+      asio::post(io_, [this, row = g.row] {
+        if (stopping_) return;
+        extension_->game_over(row);
+        release_if_idle(row.id);
+      });
+    }
     if (g.match && !g.row.extra.value("counted", false)) {
       g.row.extra["counted"] = true;
       const auto winner = player_from(g.row.outcome["winner"]);
@@ -919,8 +878,11 @@ void Hub::handle(Client& c, std::string_view message) {
     }
     if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
         type != "resign" && type != "offer_draw" && type != "accept_draw" &&
-        type != "decline_draw" && type != "rematch")
-      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
+        type != "decline_draw" && type != "rematch") {
+      if (extension_ && extension_->handle(c, type, m)) return;
+      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes +
+                              (extension_ ? extension_->message_types() : ""));
+    }
     const std::string id = text_field(m, "game");
     if (id.size() > 32) throw ApiError(400, "field \"game\" is not a game id");
     if (type == "watch") {
@@ -1085,6 +1047,7 @@ void Hub::on_rematch(Client& c, Live& g) {
 }
 
 void Hub::disconnect(Client& c) {
+  if (extension_) extension_->disconnect(c);
   for (const auto& id : c.watching) forget(id, c);
   c.watching.clear();
 }

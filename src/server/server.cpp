@@ -15,9 +15,12 @@
 
 #include "core/json_text.h"
 #include "play/clocks.h"
+#include "server/accounts.h"
 #include "server/db_lock.h"
 #include "server/hub.h"
+#include "server/ratings.h"
 #include "server/store.h"
+#include "server/tournaments.h"
 
 namespace naqala::server {
 
@@ -125,6 +128,10 @@ struct Server::Impl {
   DbLock db_lock;  // before the store opens the file
   Store store;
   Hub hub;
+  Tournaments tournaments;
+  Accounts accounts;
+  // Password hashes (a few tenths of a second each) are computed here, not on the io thread.
+  asio::thread_pool password_pool{1};
   tcp::acceptor acceptor;
   std::filesystem::path web_root;
   std::map<asio::ip::address, RateLimit> http_limits;  // per client address
@@ -144,7 +151,10 @@ struct Server::Impl {
         db_lock(options.db),
         store(open_store(options.db)),
         hub(io, store, options.engine_threads),
+        tournaments(io, store, hub),
+        accounts(store, hub),
         acceptor(io) {
+    hub.set_extension(&tournaments);
     for (const auto& path : options.endgame_dbs) hub.add_endgame_db(path);
     if (!options.web_root.empty()) web_root = std::filesystem::weakly_canonical(options.web_root);
     boost::system::error_code ec;
@@ -162,6 +172,7 @@ struct Server::Impl {
                                " (choose another --port)");
     acceptor.listen(asio::socket_base::max_listen_connections);
     hub.load_unfinished();
+    tournaments.load();
   }
 
   void accept();
@@ -396,14 +407,40 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           if (v.empty()) throw ApiError(400, "give the variant: /api/rules?variant=oware");
           return reply_json(req, http::status::ok, hub.rules(v));
         }
-        if (path == "/api/players" && post)
-          return reply_json(req, http::status::created, hub.create_player(body()));
+        if (path == "/api/players" && post) {
+          const json b = body();
+          if (b.is_object() && b.contains("password") && !b["password"].is_null())
+            return reply_slow(req, http::status::created, server_.accounts.create(b));
+          return reply_json(req, http::status::created, hub.create_player(b));
+        }
+        if (path.starts_with("/api/players/") && get) {
+          const std::string id = path.substr(13);
+          std::int64_t n = 0;
+          const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), n);
+          if (id.empty() || ec != std::errc() || end != id.data() + id.size())
+            throw ApiError(400, "a player is named by his number: /api/players/12");
+          return reply_json(req, http::status::ok, player_page(server_.store, n));
+        }
+        if (path == "/api/ratings" && get) {
+          const std::string game = query_param(query, "game");
+          if (game.empty()) throw ApiError(400, "give the game: /api/ratings?game=oware");
+          return reply_json(req, http::status::ok, leaderboard(server_.store, game));
+        }
+        if (path == "/api/players/signin" && post)
+          return reply_slow(req, http::status::ok, server_.accounts.sign_in(body()));
+        if (path == "/api/players/password" && post) {
+          json b = body();
+          if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+          return reply_slow(req, http::status::ok, server_.accounts.set_password(b));
+        }
         if (path == "/api/games" && post) {
           json b = body();
           if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
           return reply_json(req, http::status::created, hub.create_game(b));
         }
         if (path == "/api/games" && get) return reply_json(req, http::status::ok, hub.list_games());
+        if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
+          return handle_tournaments(req, path, post, get, token, body);
         if (path.starts_with("/api/games/") && get) {
           std::string rest = path.substr(11);
           std::string what;
@@ -446,6 +483,79 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply_json(req, http::status::internal_server_error,
                         {{"error", std::string("internal error: ") + e.what()}});
     }
+  }
+
+  // Replies once the slow part of the request (a password hash) is done off the io thread;
+  // the connection reads its next request after the reply, as always.
+  void reply_slow(const http::request<http::string_body>& req, http::status status,
+                  SlowRequest slow) {
+    auto r = std::make_shared<http::request<http::string_body>>(req);
+    asio::post(server_.password_pool, [self = shared_from_this(), r, status,
+                                       slow = std::move(slow)]() mutable {
+      std::string failure;
+      try {
+        slow.work();
+      } catch (const std::exception& e) {
+        failure = e.what();
+      }
+      asio::post(self->stream_.get_executor(), [self, r, status, slow = std::move(slow), failure] {
+        try {
+          if (!failure.empty()) throw std::runtime_error(failure);
+          self->reply_json(*r, status, slow.finish());
+        } catch (const ApiError& e) {
+          self->reply_json(*r, static_cast<http::status>(e.status), {{"error", e.what()}});
+        } catch (const std::exception& e) {
+          std::cerr << "naqala serve: internal error on " << r->target() << ": " << e.what()
+                    << "\n";
+          self->reply_json(*r, http::status::internal_server_error,
+                           {{"error", std::string("internal error: ") + e.what()}});
+        }
+      });
+    });
+  }
+
+  // /api/tournaments[/ID[/join|/start|/standings|/standings.csv|/records]] (docs/server.md).
+  template <class Body>
+  void handle_tournaments(const http::request<http::string_body>& req, const std::string& path,
+                          bool post, bool get, const std::string& token, Body body) {
+    Tournaments& t = server_.tournaments;
+    auto with_token = [&] {
+      json b = body();
+      if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+      return b;
+    };
+    if (path == "/api/tournaments") {
+      if (post) return reply_json(req, http::status::created, t.create(with_token()));
+      if (get) return reply_json(req, http::status::ok, t.list());
+    } else {
+      std::string id = path.substr(17), what;
+      if (const auto slash = id.find('/'); slash != std::string::npos) {
+        what = id.substr(slash + 1);
+        id = id.substr(0, slash);
+      }
+      if (get && what.empty()) return reply_json(req, http::status::ok, t.get(id));
+      if (get && what == "standings") return reply_json(req, http::status::ok, t.standings(id));
+      if (get && what == "records") return reply_json(req, http::status::ok, t.records(id));
+      if (post && what == "join")
+        return reply_json(req, http::status::ok, t.join(id, with_token()));
+      if (post && what == "start")
+        return reply_json(req, http::status::ok, t.start(id, with_token()));
+      if (get && what == "standings.csv") {
+        auto res =
+            std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
+        res->set(http::field::content_type, "text/csv; charset=utf-8");
+        res->set(http::field::content_disposition,
+                 "attachment; filename=\"naqala-" + id + "-standings.csv\"");
+        res->keep_alive(req.keep_alive());
+        res->body() = t.standings_csv(id);
+        res->prepare_payload();
+        return send(res);
+      }
+    }
+    throw ApiError(404, "no such API call: " + std::string(req.method_string()) + " " + path +
+                            " (tournaments: GET/POST /api/tournaments, GET /api/tournaments/ID"
+                            "[/standings|/standings.csv|/records], POST /api/tournaments/ID/join"
+                            "|start; see docs/server.md)");
   }
 
   void serve_file(const http::request<http::string_body>& req, const std::string& path) {
@@ -505,6 +615,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Server::~Server() {
   stop();
+  impl_->tournaments.shutdown();
   impl_->hub.shutdown();
   impl_->closing = true;
 }
