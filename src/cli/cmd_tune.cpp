@@ -1,7 +1,8 @@
 // naqala tune VARIANT [--games N] [--depth D] [--noise X] [--seed S] [--json]: fits an
 // evaluation's weights (sowing variants, Bao, Omweso) to self-play results (src/eval/tune.h)
 // and prints them, ready for `--engine alphabeta:weights=...` and for the preset tables in
-// src/eval/.
+// src/eval/. For backgammon it fits the hand-written player's contact weights to the
+// network's chances (src/eval/backgammon_contact_fit.h).
 #include <cstdio>
 #include <iostream>
 
@@ -9,6 +10,8 @@
 #include "cli/common.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "eval/backgammon_contact_fit.h"
+#include "eval/backgammon_evaluator.h"
 #include "eval/bao_eval.h"
 #include "eval/omweso_eval.h"
 #include "eval/tune.h"
@@ -53,20 +56,60 @@ Tuned tune(const AnyState& state, const AnyGame& game, const eval::TuneOptions& 
               game.info().family + " game");
 }
 
+void tune_backgammon(int games, std::uint64_t seed, bool json) {
+  bgheuristic::ContactFitOptions o;
+  if (games > 0) o.games = games;
+  o.seed = seed;
+  if (!json) o.progress = [](int d, int n) { std::fprintf(stderr, "\r%d/%d games", d, n); };
+  const auto fit = bgheuristic::fit_contact_weights(bgeval::shipped_net(), o);
+  static constexpr const char* kNames[] = {"bias", "pip_lead", "points", "prime", "blots",
+                                           "bar",  "anchors",  "stacks", "back",  "off"};
+  std::string list;
+  for (std::size_t i = 0; i < fit.weights.size(); ++i) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%s%.4f", i ? ", " : "", fit.weights[i]);
+    list += number;
+  }
+  if (json) {
+    nlohmann::json w;
+    for (std::size_t i = 0; i < fit.weights.size(); ++i) w[kNames[i]] = fit.weights[i];
+    std::cout << json_text(nlohmann::json{{"variant", "backgammon"},
+                                          {"games", fit.games},
+                                          {"positions", fit.positions},
+                                          {"weights", w},
+                                          {"loss_before", fit.loss_before},
+                                          {"loss_after", fit.loss_after},
+                                          {"seed", seed}})
+              << "\n";
+    return;
+  }
+  std::fprintf(stderr, "\n");
+  std::printf(
+      "backgammon: %d games, %zu contact positions; log-loss against the network's chances "
+      "%.4f -> %.4f\n",
+      fit.games, fit.positions, fit.loss_before, fit.loss_after);
+  for (std::size_t i = 0; i < fit.weights.size(); ++i)
+    std::printf("  %-15s %9.4f\n", kNames[i], fit.weights[i]);
+  std::printf("kContactWeights = {%s}\n", list.c_str());
+}
+
 }  // namespace
 
 void add_tune_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "tune", "Fit a variant's evaluation weights to self-play results (sowing, Bao, Omweso)");
+      "tune",
+      "Fit a variant's evaluation weights to self-play results (sowing, Bao, Omweso), or the "
+      "hand-written backgammon player's to the network");
   struct Args {
     std::string variant;
     eval::TuneOptions options;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("variant", a->variant, "A sowing variant (preset or .toml file), Bao or Omweso")
+  cmd->add_option("variant", a->variant,
+                  "A sowing variant (preset or .toml file), Bao, Omweso or backgammon")
       ->required();
-  cmd->add_option("--games", a->options.games, "Self-play games (default 400)")
+  cmd->add_option("--games", a->options.games, "Self-play games (default 400; backgammon 2000)")
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--depth", a->options.depth, "Self-play search depth (default 6)")
       ->check(CLI::Range(1, 30));
@@ -76,8 +119,16 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--seed", a->options.seed,
                   "Seed (default 1): the same seed gives the same weights");
   cmd->add_flag("--json", a->json, "Print JSON");
-  cmd->callback([a] {
+  cmd->callback([a, cmd] {
     Loaded l = load_state(a->variant, "", "", "");
+    if (l.game->info().family == "backgammon") {
+      if (cmd->count("--depth") || cmd->count("--noise"))
+        throw Error(
+            "--depth and --noise apply to sowing, Bao and Omweso; backgammon's fit "
+            "takes --games and --seed");
+      tune_backgammon(cmd->count("--games") ? a->options.games : 0, a->options.seed, a->json);
+      return;
+    }
     if (!a->json)
       a->options.progress = [](int d, int n) { std::fprintf(stderr, "\r%d/%d games", d, n); };
     const auto [r, names] = tune(*l.state, *l.game, a->options);

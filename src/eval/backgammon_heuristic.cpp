@@ -84,15 +84,6 @@ ContactFeatures contact_features(const Board& board, Player p) {
           static_cast<double>(checkers_off(me) - checkers_off(opp))};
 }
 
-namespace {
-
-// Weights of the contact features for the log-odds of winning, fitted once to gnubg's
-// 0-ply evaluations of positions from bot games (docs/games/backgammon.md).
-constexpr ContactFeatures kContactWeights = {-0.2094, 0.0117,  1.8787, 0.0361,  -0.3109,
-                                             -0.4682, -0.3267, 0.0215, -0.1442, 0.3654};
-
-}  // namespace
-
 Estimate evaluate_after_move(const Board& board, Player p) {
   const Side& me = board[index(p)];
   const Side& opp = board[index(opponent(p))];

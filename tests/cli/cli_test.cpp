@@ -361,4 +361,17 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   std::remove(file.c_str());
 }
 
+TEST(Cli, TuneBackgammonFitsTheContactWeightsAndRefusesSearchFlags) {
+  const auto r = naqala("tune backgammon --games 3 --seed 2 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 3);
+  EXPECT_EQ(j["weights"].size(), 10u);
+  EXPECT_GT(j["positions"].get<int>(), 0);
+  EXPECT_LE(j["loss_after"].get<double>(), j["loss_before"].get<double>() + 1e-12);
+  const auto bad = naqala("tune backgammon --depth 4");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--depth and --noise apply to sowing"), std::string::npos) << bad.out;
+}
+
 }  // namespace
