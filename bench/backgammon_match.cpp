@@ -195,6 +195,8 @@ int main(int argc, char** argv) {
   };
   double sum = 0, sum_sq_pairs = 0;
   int games = 0, played = 0, wins = 0, gammons = 0, lost_gammons = 0;
+  // Cube actions (double, take, drop) of naqala [0] and its opponent [1].
+  int cube_actions[2][3] = {};
   const auto start = std::chrono::steady_clock::now();
   for (int pair = 0; pair < pairs; ++pair) {
     double pair_points = 0;
@@ -222,10 +224,17 @@ int main(int argc, char** argv) {
         const Player me = s.on_roll();
         const Board b{s.side(me), s.side(opponent(me))};
         const bool cube_turn = s.phase() != Phase::Moving;
+        const auto play_counting_cube = [&](const Move& m) {
+          const int who = s.to_move() == naqala_side ? 0 : 1;
+          if (m.kind == Move::Kind::Double) ++cube_actions[who][0];
+          if (m.kind == Move::Kind::Take) ++cube_actions[who][1];
+          if (m.kind == Move::Kind::Drop) ++cube_actions[who][2];
+          s.play(m);
+        };
         if (cube_turn && s.to_move() == naqala_side) {
-          s.play(cube_move(net, s, b));
+          play_counting_cube(cube_move(net, s, b));
         } else if (cube_turn && rival_net) {
-          s.play(cube_move(*rival_net, s, b));
+          play_counting_cube(cube_move(*rival_net, s, b));
         } else if (s.to_move() == naqala_side) {
           const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
           s.play(r.moves[0].move);
@@ -244,7 +253,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "gnubg answered '%s' to %s\n", answer.c_str(), board.c_str());
             return 1;
           }
-          s.play(*move);
+          play_counting_cube(*move);
         }
       }
       const auto& res = s.last_result();
@@ -282,6 +291,10 @@ int main(int argc, char** argv) {
             "gammons), lost %d gammons; %.0f s\n",
             plies, rival.c_str(), cube ? " with the cube" : "", games, mean, margin, wins, gammons,
             lost_gammons, secs);
+      if (cube || match)
+        std::printf("  doubles / takes / drops: naqala %d / %d / %d, %s %d / %d / %d\n",
+                    cube_actions[0][0], cube_actions[0][1], cube_actions[0][2], rival.c_str(),
+                    cube_actions[1][0], cube_actions[1][1], cube_actions[1][2]);
       std::fflush(stdout);
     }
   }
