@@ -1,4 +1,4 @@
-// The backgammon networks: encoding, kernels, weight files, the shipped weights.
+// The backgammon networks: encoding, kernels, weight files, the shipped weights, training.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "eval/backgammon_evaluator.h"
+#include "eval/backgammon_train.h"
 #include "scratch_dir.h"
 
 namespace naqala::bgnet {
@@ -146,6 +147,22 @@ TEST(BackgammonNet, ShippedWeightsGiveFixedValues) {
   // Whatever the training: the opening is close to even, the blitzer on roll is the favourite.
   EXPECT_NEAR(net.evaluate(boards[0][0], boards[0][1])[Probs::Win], 0.5, 0.1);
   EXPECT_GT(net.evaluate(boards[3][0], boards[3][1])[Probs::Win], 0.6);
+}
+
+TEST(BackgammonNet, TrainingGamesAreReproducibleAndLearnFromTheirTargets) {
+  // A game is a function of the seed and its number: two nets trained on it stay equal, also
+  // when the targets' values are passed as the 0-ply evaluation explicitly.
+  Net a, b, c;
+  const int plies = bgtrain::play_training_game(a, 1, 7, 0.01f, 0.7f);
+  EXPECT_GT(plies, 10);
+  const auto zero_ply = [](const Net& n, const Board& p) { return bgeval::on_roll(n, p[0], p[1]); };
+  EXPECT_EQ(bgtrain::play_training_game(b, 1, 7, 0.01f, 0.7f, zero_ply), plies);
+  for (auto k : {PositionClass::Contact, PositionClass::Crashed, PositionClass::Race})
+    EXPECT_EQ(a.mlp(k).w1, b.mlp(k).w1);
+  // Other values (here a fixed even game) give other targets, so other weights.
+  const auto even = [](const Net&, const Board&) { return Probs{}; };
+  bgtrain::play_training_game(c, 1, 7, 0.01f, 0.7f, even);
+  EXPECT_NE(a.mlp(PositionClass::Contact).w1, c.mlp(PositionClass::Contact).w1);
 }
 
 }  // namespace
