@@ -13,6 +13,7 @@ void add_bench_command(CLI::App& app) {
   bench->require_subcommand(1);
   add_bench_search_command(*bench);
   add_bench_eval_command(*bench);
+  add_bench_serve_command(*bench);
   auto* random = bench->add_subcommand("random", "Uniformly random games from the start");
   struct Args {
     std::string variant;

@@ -25,20 +25,8 @@ json to_json(const play::EngineTournament& t, const play::EngineTournamentResult
   json standings = json::array();
   int rank = 0;
   for (const auto& row : tr.standings.rows) {
-    json j{{"rank", ++rank},
-           {"player", t.engines[row.player]},
-           {"seed", row.player + 1},
-           {"points", row.points},
-           {"games", row.games},
-           {"wins", row.wins},
-           {"draws", row.draws},
-           {"losses", row.losses},
-           {"sonneborn_berger", row.sonneborn_berger},
-           {"buchholz", row.buchholz},
-           {"direct_encounter", row.direct},
-           {"elo", row.elo},
-           {"elo_margin", row.elo_margin}};
-    if (tr.settings.format == play::Format::Knockout) j["stage"] = row.stage;
+    json j = play::to_json(row, ++rank, tr.settings.format == play::Format::Knockout);
+    j["player"] = t.engines[row.player];
     standings.push_back(j);
   }
   json rounds = json::array();

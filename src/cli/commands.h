@@ -24,6 +24,7 @@ void add_tournament_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
 void add_bench_eval_command(CLI::App& bench);    // `bench eval`, under `bench`
+void add_bench_serve_command(CLI::App& bench);   // `bench serve`, under `bench`
 void add_mat_command(CLI::App& app);
 void add_mat_analyze_command(CLI::App& mat);  // `mat analyze`, under `mat`
 void add_serve_command(CLI::App& app);

@@ -132,4 +132,21 @@ Standings compute_standings(int n, const std::vector<PlayedGame>& games,
   return s;
 }
 
+nlohmann::json to_json(const StandingRow& row, int rank, bool knockout) {
+  nlohmann::json j{{"rank", rank},
+                   {"seed", row.player + 1},
+                   {"points", row.points},
+                   {"games", row.games},
+                   {"wins", row.wins},
+                   {"draws", row.draws},
+                   {"losses", row.losses},
+                   {"sonneborn_berger", row.sonneborn_berger},
+                   {"buchholz", row.buchholz},
+                   {"direct_encounter", row.direct},
+                   {"elo", row.elo},
+                   {"elo_margin", row.elo_margin}};
+  if (knockout) j["stage"] = row.stage;
+  return j;
+}
+
 }  // namespace naqala::play

@@ -1,6 +1,7 @@
 #pragma once
 // Tournament standings (docs/tournaments.md): points, the tie-breaks (Sonneborn-Berger,
 // Buchholz, direct encounter, then the seed), the crosstable and Elo estimates with margins.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,11 @@ struct Standings {
 Standings compute_standings(int players, const std::vector<PlayedGame>& games,
                             const std::vector<Bye>& byes, double draw_points,
                             const std::vector<int>& stage = {});
+
+// A row as `naqala tournament --json` and the server show it: rank (from 1), seed (from 1),
+// points, games, wins, draws, losses, sonneborn_berger, buchholz, direct_encounter, elo,
+// elo_margin, and stage when `knockout`.
+nlohmann::json to_json(const StandingRow& row, int rank, bool knockout);
 
 // Elo estimates of every player from all the games (a Bradley-Terry fit, each player also
 // given one virtual draw against the field's average so that a clean sweep stays finite;

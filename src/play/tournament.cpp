@@ -63,20 +63,25 @@ namespace {
 
 class Runner {
  public:
-  Runner(const TournamentSettings& s, const PlayGame& play) : play_(play) {
+  Runner(const TournamentSettings& s, const KnownResult& known) : known_(known) {
     r_.settings = s;
     // A knockout match scores a drawn game as the rules say (Oware: a win for each).
     r_.draw_points =
         s.format == Format::Knockout && s.rules.match_draw == MatchDraw::BothWin ? 1.0 : 0.5;
   }
 
-  TournamentResult run() {
+  // Plays until the end, or to the end of the first round with a game whose result is not
+  // known yet (the later rounds depend on it).
+  TournamentProgress run() {
     switch (r_.settings.format) {
       case Format::RoundRobin:
-        for (const auto& round : round_robin(players(), r_.settings.rounds)) play_round(round);
+        for (const auto& round : round_robin(players(), r_.settings.rounds)) {
+          play_round(round);
+          if (!ready_.empty()) break;
+        }
         break;
       case Format::Swiss:
-        for (int i = 0; i < r_.settings.rounds; ++i)
+        for (int i = 0; i < r_.settings.rounds && ready_.empty(); ++i)
           play_round(swiss_round(swiss_players(), r_.settings.rounds - i - 1));
         break;
       case Format::Knockout:
@@ -84,24 +89,34 @@ class Runner {
         break;
     }
     r_.standings = compute_standings(players(), r_.games, r_.byes, r_.draw_points, stage_);
-    return std::move(r_);
+    TournamentProgress p;
+    p.over = ready_.empty();
+    p.ready = std::move(ready_);
+    p.result = std::move(r_);
+    return p;
   }
 
  private:
   int players() const { return r_.settings.players; }
   int round_number() const { return static_cast<int>(r_.rounds.size()); }
 
-  // South's points; player a is South in odd games of the pairing.
-  double play_game(int pairing, int game, int a, int b) {
+  // South's points, or nullopt (the game is ready to be played) when its result is not known;
+  // player a is South in odd games of the pairing.
+  std::optional<double> play_game(int pairing, int game, int a, int b) {
     GameSlot slot{round_number(), pairing, game, game % 2 == 1 ? a : b, game % 2 == 1 ? b : a};
-    const double south = play_(slot);
-    r_.games.push_back({slot.round, pairing, game, slot.south, slot.north, south});
+    const auto south = known_(slot);
+    if (!south) {
+      ready_.push_back(slot);
+      return std::nullopt;
+    }
+    r_.games.push_back({slot.round, pairing, game, slot.south, slot.north, *south});
     return south;
   }
   // a's points in that game, as the game result (1, 0.5, 0).
-  double play_for(int pairing, int game, int a, int b) {
-    const double south = play_game(pairing, game, a, b);
-    return game % 2 == 1 ? south : 1 - south;
+  std::optional<double> play_for(int pairing, int game, int a, int b) {
+    const auto south = play_game(pairing, game, a, b);
+    if (!south) return std::nullopt;
+    return game % 2 == 1 ? *south : 1 - *south;
   }
 
   void play_round(const std::vector<Pairing>& round) {
@@ -114,8 +129,9 @@ class Runner {
         r_.byes.push_back({round_number(), a, swiss ? 1.0 * r_.settings.games_per_pairing : 0.0});
         continue;
       }
+      // The games of a pairing one after the other.
       for (int g = 1; g <= r_.settings.games_per_pairing; ++g)
-        play_game(static_cast<int>(i) + 1, g, a, b);
+        if (!play_game(static_cast<int>(i) + 1, g, a, b)) break;
     }
   }
 
@@ -154,14 +170,16 @@ class Runner {
     return t;
   }
 
-  // One knockout match of best of N between a (the higher seed) and b; returns the winner.
-  int match(int pairing, int a, int b) {
+  // One knockout match of best of N between a (the higher seed) and b; returns the winner, or
+  // nullopt while a game it needs is not played yet.
+  std::optional<int> match(int pairing, int a, int b) {
     const auto& s = r_.settings;
     MatchScore m{s.games_per_pairing, s.rules.match_draw};
     int game = 0;
     while (!m.over) {
-      const double pa = play_for(pairing, ++game, a, b);
-      score_game(m, pa == 0.5 ? std::nullopt : std::optional<int>(pa == 1 ? 0 : 1));
+      const auto pa = play_for(pairing, ++game, a, b);
+      if (!pa) return std::nullopt;
+      score_game(m, *pa == 0.5 ? std::nullopt : std::optional<int>(*pa == 1 ? 0 : 1));
     }
     if (auto w = match_winner(m)) return *w == 0 ? a : b;
     std::string note = "round " + std::to_string(round_number()) + ", match " +
@@ -180,10 +198,11 @@ class Runner {
     }
     // More games, colours alternating, until one is won (at most 2 N + 2 more).
     for (int extra = 0; extra < 2 * s.games_per_pairing + 2; ++extra) {
-      const double pa = play_for(pairing, ++game, a, b);
-      if (pa != 0.5) {
+      const auto pa = play_for(pairing, ++game, a, b);
+      if (!pa) return std::nullopt;
+      if (*pa != 0.5) {
         r_.notes.push_back(note + "decided by game " + std::to_string(game));
-        return pa == 1 ? a : b;
+        return *pa == 1 ? a : b;
       }
     }
     r_.notes.push_back(note + "every extra game drawn: the higher seed goes through");
@@ -211,8 +230,10 @@ class Runner {
           continue;
         }
         stage_[b] = round_number();
-        winners.push_back(match(static_cast<int>(i) + 1, std::min(a, b), std::max(a, b)));
+        if (auto w = match(static_cast<int>(i) + 1, std::min(a, b), std::max(a, b)))
+          winners.push_back(*w);
       }
+      if (!ready_.empty()) return;  // the next round waits for this one's matches
       if (winners.size() == 1) {
         r_.champion = winners[0];
         stage_[winners[0]] = round_number() + 1;
@@ -227,15 +248,24 @@ class Runner {
     }
   }
 
-  const PlayGame& play_;
+  const KnownResult& known_;
   TournamentResult r_;
+  std::vector<GameSlot> ready_;
   std::vector<int> stage_;
 };
 
 }  // namespace
 
 TournamentResult run_tournament(const TournamentSettings& settings, const PlayGame& play) {
-  return Runner(resolve(settings), play).run();
+  const KnownResult every_game = [&](const GameSlot& slot) -> std::optional<double> {
+    return play(slot);
+  };
+  return Runner(resolve(settings), every_game).run().result;
+}
+
+TournamentProgress tournament_progress(const TournamentSettings& settings,
+                                       const KnownResult& known) {
+  return Runner(resolve(settings), known).run();
 }
 
 }  // namespace naqala::play

@@ -3,6 +3,7 @@
 // matches of a knockout with the rules' tie rule, and the standings. How a game is played is
 // the caller's: engines (tournament_games.h), or anything that returns a result.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,5 +53,24 @@ struct TournamentResult {
 // Plays the whole tournament through `play`, round after round (each round's pairings depend
 // on the results before it).
 TournamentResult run_tournament(const TournamentSettings& settings, const PlayGame& play);
+
+// A tournament played over time (the server's): South's points of a game already played, or
+// nullopt when it is not.
+using KnownResult = std::function<std::optional<double>(const GameSlot&)>;
+
+struct TournamentProgress {
+  // The rounds published so far (the last one may be under way), the games played, and the
+  // standings after them (champion set once a knockout is over).
+  TournamentResult result;
+  // The games to play now: each unfinished pairing's next game in the round under way (the
+  // games of a pairing are played one after the other). Empty once the tournament is over.
+  std::vector<GameSlot> ready;
+  bool over = false;
+};
+
+// Replays the tournament from the results known so far: the same pairings, colours and
+// knockout tie decisions as run_tournament, stopping at the round still being played.
+TournamentProgress tournament_progress(const TournamentSettings& settings,
+                                       const KnownResult& known);
 
 }  // namespace naqala::play

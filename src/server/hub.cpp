@@ -20,6 +20,7 @@
 #include "play/match_rules.h"
 #include "play/match_scoring.h"
 #include "play/record.h"
+#include "server/fields.h"
 #include "server/perfect_play.h"
 
 namespace naqala::server {
@@ -56,6 +57,7 @@ struct Hub::Live {
   Rng dice;
   std::optional<MatchRow> match;
   play::MatchRules rules;  // the variant's match rules (draw offers), read once at opening
+  bool reported = false;   // the extension has heard that the game is over
   // How the last ply was sown, lap by lap, for the browser's animation (null when the game
   // does not trace its sowing, or after a reload).
   json path;
@@ -77,31 +79,6 @@ std::int64_t ms_until(Clock::time_point t) {
 constexpr const char* kMessageTypes =
     "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
     "ping";
-
-std::string text_field(const json& body, const char* key, bool required = true) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) {
-    if (required) throw ApiError(400, std::string("missing field \"") + key + "\"");
-    return {};
-  }
-  if (!it->is_string()) throw ApiError(400, std::string("field \"") + key + "\" must be a string");
-  return it->get<std::string>();
-}
-
-std::string fmt_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-double number_field(const json& body, const char* key, double fallback, double lo, double hi) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_number() || !(it->get<double>() >= lo && it->get<double>() <= hi))
-    throw ApiError(400, std::string("field \"") + key + "\" must be a number from " +
-                            fmt_number(lo) + " to " + fmt_number(hi));
-  return it->get<double>();
-}
 
 std::string today() {
   std::time_t t = std::time(nullptr);
@@ -310,14 +287,8 @@ json Hub::variants() {
 }
 
 json Hub::rules(const std::string& spec) const {
-  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
-    throw ApiError(400, "the server plays presets only, not variant files");
-  try {
-    auto game = make_game(spec);
-    return {{"spec", game->spec()}, {"title", game->info().title}, {"rules", game->rules_text()}};
-  } catch (const Error& e) {
-    throw ApiError(400, e.what());
-  }
+  const auto game = preset_game(spec);
+  return {{"spec", game->spec()}, {"title", game->info().title}, {"rules", game->rules_text()}};
 }
 
 // ---------------------------------------------------------------- games
@@ -325,15 +296,7 @@ json Hub::rules(const std::string& spec) const {
 json Hub::create_game(const json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   const PlayerRow me = require_player(body);
-  const std::string spec = text_field(body, "variant");
-  if (spec.find('/') != std::string::npos || spec.find(".toml") != std::string::npos)
-    throw ApiError(400, "the server plays presets only, not variant files");
-  std::unique_ptr<AnyGame> game;
-  try {
-    game = make_game(spec);
-  } catch (const Error& e) {
-    throw ApiError(400, e.what());
-  }
+  const std::unique_ptr<AnyGame> game = preset_game(text_field(body, "variant"));
 
   const std::string opponent_kind =
       body.contains("opponent") ? text_field(body, "opponent") : "computer";
@@ -373,27 +336,7 @@ json Hub::create_game(const json& body) {
   seats[index(opponent(mine))] = other;
 
   // Clocks (docs/server.md): presets or minutes + increment.
-  json clock = nullptr;
-  if (auto it = body.find("clock"); it != body.end() && !it->is_null()) {
-    if (!it->is_object())
-      throw ApiError(
-          400,
-          "field \"clock\" must be an object: {\"preset\": \"oware\"|\"toguz\"|\"none\"} or "
-          "{\"minutes\": M, \"increment\": S}");
-    if (it->contains("preset")) {
-      // The presets are the rules' own tournament clocks (src/play/clocks.h).
-      const std::string preset = text_field(*it, "preset");
-      if (const auto found = play::find_clock_preset(preset))
-        clock = play::to_json(*found);
-      else if (preset != "none")
-        throw ApiError(
-            400, "clock preset '" + preset + "' is unknown; presets: " + play::clock_preset_list());
-    } else {
-      const double minutes = number_field(*it, "minutes", 10, 0.01, 180);
-      const double increment = number_field(*it, "increment", 0, 0, 60);
-      clock = play::to_json(play::custom_clock(minutes, increment));
-    }
-  }
+  const json clock = clock_field(body);
 
   const int best_of = static_cast<int>(number_field(body, "best_of", 1, 1, 9));
   if (!play::valid_best_of(best_of) ||
@@ -435,27 +378,40 @@ json Hub::create_game(const json& body) {
 
 std::string Hub::new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
                                int match_game) {
+  const std::string a_side = g.row.extra.value("a_side", "south") == "south" ? "north" : "south";
   GameRow row;
   row.id = fresh_id();
-  row.variant = g.row.variant;
-  row.start_position = g.game->new_game()->position();
+  row.match_id = match_id;
+  row.match_game = match_game;
+  start_seated(row, g.row.variant, std::move(seats), g.row.clock, {{"a_side", a_side}});
+  return row.id;
+}
+
+void Hub::start_seated_game(const std::string& id, const std::string& variant, json seats,
+                            json clock, json extra) {
+  GameRow row;
+  row.id = id;
+  start_seated(row, variant, std::move(seats), std::move(clock), std::move(extra));
+}
+
+void Hub::start_seated(GameRow& row, const std::string& variant, json seats, json clock,
+                       json extra) {
+  row.variant = variant;
+  row.start_position = make_game(variant)->new_game()->position();
   row.seats = std::move(seats);
   row.status = "playing";
   row.outcome = nullptr;
-  row.clock = g.row.clock;
-  row.south_ms = row.north_ms =
-      g.row.clock.is_null() ? 0 : g.row.clock["initial_ms"].get<std::int64_t>();
-  row.match_id = match_id;
-  row.match_game = match_game;
-  const std::string a_side = g.row.extra.value("a_side", "south") == "south" ? "north" : "south";
-  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", a_side}};
+  row.south_ms = row.north_ms = clock.is_null() ? 0 : clock["initial_ms"].get<std::int64_t>();
+  row.clock = std::move(clock);
+  row.extra = std::move(extra);
+  row.extra["draw_offers"] = {0, 0};
+  row.extra["used_ms"] = 0;
   store_.add_game(row);
   Live& next = open_game(row, {});
   std::vector<MoveRow> plies;
   roll_dice(next, plies);
   if (!plies.empty()) store_.commit_plies(next.row, plies);
   after_change(next);
-  return row.id;
 }
 
 json Hub::list_games() {
@@ -585,7 +541,8 @@ json Hub::view(const Live& g) const {
             {"draw_offer", g.row.extra.value("draw_offer", json(nullptr))},
             {"next_game", g.row.extra.value("next_game", json(nullptr))},
             {"rematch", g.row.extra.value("rematch", json::array())},
-            {"path", g.path}};
+            {"path", g.path},
+            {"tournament", g.row.extra.value("tournament", json(nullptr))}};
   if (g.row.status == "playing" && in_joint_phase(*g.state)) {
     json joint = json::object();
     for (Player p : {Player::South, Player::North})
@@ -759,6 +716,15 @@ void Hub::after_change(Live& g) {
     g.timer->cancel();
     g.engines = {};
     g.thinking = false;
+    if (extension_ && !g.reported) {
+      // Posted: the extension may start games, which must not happen inside this change.
+      g.reported = true;
+      asio::post(io_, [this, row = g.row] {
+        if (stopping_) return;
+        extension_->game_over(row);
+        release_if_idle(row.id);
+      });
+    }
     if (g.match && !g.row.extra.value("counted", false)) {
       g.row.extra["counted"] = true;
       const auto winner = player_from(g.row.outcome["winner"]);
@@ -919,8 +885,11 @@ void Hub::handle(Client& c, std::string_view message) {
     }
     if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
         type != "resign" && type != "offer_draw" && type != "accept_draw" &&
-        type != "decline_draw" && type != "rematch")
-      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes);
+        type != "decline_draw" && type != "rematch") {
+      if (extension_ && extension_->handle(c, type, m)) return;
+      throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes +
+                              (extension_ ? extension_->message_types() : ""));
+    }
     const std::string id = text_field(m, "game");
     if (id.size() > 32) throw ApiError(400, "field \"game\" is not a game id");
     if (type == "watch") {
@@ -1085,6 +1054,7 @@ void Hub::on_rematch(Client& c, Live& g) {
 }
 
 void Hub::disconnect(Client& c) {
+  if (extension_) extension_->disconnect(c);
   for (const auto& id : c.watching) forget(id, c);
   c.watching.clear();
 }

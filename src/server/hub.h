@@ -24,19 +24,13 @@
 #include "core/rng.h"
 #include "engine/engine.h"
 #include "games/any_game.h"
+#include "server/fields.h"
 #include "server/store.h"
 #include "solve/sowing_db.h"
 
 namespace naqala::server {
 
 using json = nlohmann::json;
-
-// A request the client got wrong: becomes an HTTP status or an error frame.
-class ApiError : public std::runtime_error {
- public:
-  ApiError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
-  int status;
-};
 
 // One WebSocket connection as the hub sees it.
 class Client {
@@ -46,6 +40,20 @@ class Client {
   std::optional<std::int64_t> player;
   std::string player_name;
   std::set<std::string> watching;
+  std::set<std::string> watching_tournaments;
+};
+
+// What another part of the server (tournaments) adds to the hub: it hears of every game that
+// ends, and answers the WebSocket message types the hub does not know.
+class HubExtension {
+ public:
+  virtual ~HubExtension() = default;
+  // A game is over (called from the io_context, after the hub is done with it).
+  virtual void game_over(const GameRow& row) = 0;
+  // Returns false when the type is not the extension's either.
+  virtual bool handle(Client& client, const std::string& type, const json& message) = 0;
+  virtual void disconnect(Client& client) = 0;
+  virtual const char* message_types() const = 0;  // ", watch_tournament, ..."
 };
 
 class Hub {
@@ -81,12 +89,20 @@ class Hub {
   // Stops timers and waits for thinking engines (before the io_context goes away).
   void shutdown();
 
+  void set_extension(HubExtension* extension) { extension_ = extension; }
+  // The player a token belongs to; require_player: the body's "token" player, or ApiError 401.
+  std::optional<PlayerRow> player_of(const std::string& token);
+  PlayerRow require_player(const json& body);
+  // A fresh game id, then a game started at once with both seats taken (a tournament's):
+  // `extra` is kept with the game (and shown in its view as "tournament" when it has one).
+  std::string fresh_id();
+  void start_seated_game(const std::string& id, const std::string& variant, json seats, json clock,
+                         json extra);
+
  private:
   struct Live;
   Live& live(const std::string& id);  // loads a finished game on demand; ApiError 404
   Live& open_game(const GameRow& row, const std::vector<MoveRow>& moves);
-  std::optional<PlayerRow> player_of(const std::string& token);
-  PlayerRow require_player(const json& body);
 
   json view(const Live& g) const;
   void broadcast(Live& g);
@@ -107,14 +123,13 @@ class Hub {
   std::int64_t remaining_ms(const Live& g, Player side) const;
   std::int64_t turn_elapsed_ms(const Live& g) const;
   void start_next_game(Live& g);
+  void start_seated(GameRow& row, const std::string& variant, json seats, json clock, json extra);
   std::string new_game_from(const Live& g, json seats, std::optional<std::int64_t> match_id,
                             int match_game);
 
   void on_join(Client& c, Live& g);
   void on_draw(Client& c, Live& g, const std::string& what);
   void on_rematch(Client& c, Live& g);
-
-  std::string fresh_id();
 
   boost::asio::io_context& io_;
   Store& store_;
@@ -124,6 +139,7 @@ class Hub {
   bool stopping_ = false;
   std::map<std::string, bool> computer_plays_;  // family -> an engine plays it
   std::vector<std::shared_ptr<const solve::SowingDb>> endgame_dbs_;
+  HubExtension* extension_ = nullptr;
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

@@ -18,6 +18,7 @@
 #include "server/db_lock.h"
 #include "server/hub.h"
 #include "server/store.h"
+#include "server/tournaments.h"
 
 namespace naqala::server {
 
@@ -125,6 +126,7 @@ struct Server::Impl {
   DbLock db_lock;  // before the store opens the file
   Store store;
   Hub hub;
+  Tournaments tournaments;
   tcp::acceptor acceptor;
   std::filesystem::path web_root;
   std::map<asio::ip::address, RateLimit> http_limits;  // per client address
@@ -144,7 +146,9 @@ struct Server::Impl {
         db_lock(options.db),
         store(open_store(options.db)),
         hub(io, store, options.engine_threads),
+        tournaments(io, store, hub),
         acceptor(io) {
+    hub.set_extension(&tournaments);
     for (const auto& path : options.endgame_dbs) hub.add_endgame_db(path);
     if (!options.web_root.empty()) web_root = std::filesystem::weakly_canonical(options.web_root);
     boost::system::error_code ec;
@@ -162,6 +166,7 @@ struct Server::Impl {
                                " (choose another --port)");
     acceptor.listen(asio::socket_base::max_listen_connections);
     hub.load_unfinished();
+    tournaments.load();
   }
 
   void accept();
@@ -404,6 +409,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           return reply_json(req, http::status::created, hub.create_game(b));
         }
         if (path == "/api/games" && get) return reply_json(req, http::status::ok, hub.list_games());
+        if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
+          return handle_tournaments(req, path, post, get, token, body);
         if (path.starts_with("/api/games/") && get) {
           std::string rest = path.substr(11);
           std::string what;
@@ -446,6 +453,50 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply_json(req, http::status::internal_server_error,
                         {{"error", std::string("internal error: ") + e.what()}});
     }
+  }
+
+  // /api/tournaments[/ID[/join|/start|/standings|/standings.csv|/records]] (docs/server.md).
+  template <class Body>
+  void handle_tournaments(const http::request<http::string_body>& req, const std::string& path,
+                          bool post, bool get, const std::string& token, Body body) {
+    Tournaments& t = server_.tournaments;
+    auto with_token = [&] {
+      json b = body();
+      if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+      return b;
+    };
+    if (path == "/api/tournaments") {
+      if (post) return reply_json(req, http::status::created, t.create(with_token()));
+      if (get) return reply_json(req, http::status::ok, t.list());
+    } else {
+      std::string id = path.substr(17), what;
+      if (const auto slash = id.find('/'); slash != std::string::npos) {
+        what = id.substr(slash + 1);
+        id = id.substr(0, slash);
+      }
+      if (get && what.empty()) return reply_json(req, http::status::ok, t.get(id));
+      if (get && what == "standings") return reply_json(req, http::status::ok, t.standings(id));
+      if (get && what == "records") return reply_json(req, http::status::ok, t.records(id));
+      if (post && what == "join")
+        return reply_json(req, http::status::ok, t.join(id, with_token()));
+      if (post && what == "start")
+        return reply_json(req, http::status::ok, t.start(id, with_token()));
+      if (get && what == "standings.csv") {
+        auto res =
+            std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
+        res->set(http::field::content_type, "text/csv; charset=utf-8");
+        res->set(http::field::content_disposition,
+                 "attachment; filename=\"naqala-" + id + "-standings.csv\"");
+        res->keep_alive(req.keep_alive());
+        res->body() = t.standings_csv(id);
+        res->prepare_payload();
+        return send(res);
+      }
+    }
+    throw ApiError(404, "no such API call: " + std::string(req.method_string()) + " " + path +
+                            " (tournaments: GET/POST /api/tournaments, GET /api/tournaments/ID"
+                            "[/standings|/standings.csv|/records], POST /api/tournaments/ID/join"
+                            "|start; see docs/server.md)");
   }
 
   void serve_file(const http::request<http::string_body>& req, const std::string& path) {
@@ -505,6 +556,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Server::~Server() {
   stop();
+  impl_->tournaments.shutdown();
   impl_->hub.shutdown();
   impl_->closing = true;
 }

@@ -55,12 +55,49 @@ CREATE TABLE moves (
   PRIMARY KEY (game_id, ply)
 );
 )sql",
+    // Tournaments (docs/server.md): the settings, the entrants by seed, and the game played in
+    // each slot. Results live in the games themselves.
+    R"sql(
+CREATE TABLE tournaments (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  organiser INTEGER NOT NULL REFERENCES players(id),
+  variant TEXT NOT NULL,
+  format TEXT NOT NULL,
+  rounds INTEGER NOT NULL,
+  games_per_pairing INTEGER NOT NULL,
+  clock TEXT NOT NULL,
+  starts_at INTEGER,
+  status TEXT NOT NULL,
+  extra TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
+CREATE INDEX tournaments_status ON tournaments(status);
+CREATE TABLE tournament_entrants (
+  tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+  seed INTEGER NOT NULL,
+  seat TEXT NOT NULL,
+  PRIMARY KEY (tournament_id, seed)
+);
+CREATE TABLE tournament_games (
+  tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+  round INTEGER NOT NULL,
+  pairing INTEGER NOT NULL,
+  game INTEGER NOT NULL,
+  game_id TEXT NOT NULL,
+  PRIMARY KEY (tournament_id, round, pairing, game)
+);
+)sql",
 };
+
+}  // namespace
 
 std::int64_t now_ms() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
+
+namespace {
 
 GameRow read_game(SQLite::Statement& q) {
   GameRow g;

@@ -52,6 +52,37 @@ struct MatchRow {
   bool over = false;
 };
 
+// A tournament as stored (docs/server.md); its entrants and games are rows of their own.
+struct TournamentRow {
+  std::string id;
+  std::string name;
+  std::int64_t organiser = 0;             // a player id
+  std::string variant;                    // canonical spec
+  std::string format;                     // "roundrobin", "swiss", "knockout"
+  int rounds = 0;                         // as asked; 0 = the format's default
+  int games_per_pairing = 0;              // as asked; 0 = the format's default
+  nlohmann::json clock;                   // as games store it, or null
+  std::optional<std::int64_t> starts_at;  // ms since 1970 (UTC); nullopt = the organiser starts it
+  std::string status;                     // "open", "playing", "over"
+  nlohmann::json extra;                   // notes (why a start failed, ...)
+  std::int64_t created = 0;
+};
+
+// A seat of a tournament: {"kind":"human","player":id,"name":..} or
+// {"kind":"computer","level":n,"name":..}, as the games' seats.
+struct EntrantRow {
+  int seed = 0;  // 0-based, in the order of entry
+  nlohmann::json seat;
+};
+
+struct TournamentGameRow {
+  int round = 0, pairing = 0, game = 0;  // 1-based
+  std::string game_id;
+};
+
+// Milliseconds since 1970 (UTC) now.
+std::int64_t now_ms();
+
 class Store {
  public:
   // Opens (creating if needed) and migrates the schema. ":memory:" works for tests.
@@ -76,6 +107,18 @@ class Store {
   std::vector<GameRow> recent_games(int limit);
 
   int schema_version();
+
+  // Tournaments (store_tournaments.cpp).
+  void add_tournament(const TournamentRow& t);
+  void update_tournament(const TournamentRow& t);  // status and extra
+  std::optional<TournamentRow> tournament(const std::string& id);
+  std::vector<TournamentRow> recent_tournaments(int limit);
+  std::vector<std::string> tournaments_with_status(const std::string& status);
+  // Adds the entrant at the next seed and returns it.
+  EntrantRow add_entrant(const std::string& tournament_id, const nlohmann::json& seat);
+  std::vector<EntrantRow> entrants(const std::string& tournament_id);
+  void add_tournament_game(const std::string& tournament_id, const TournamentGameRow& g);
+  std::vector<TournamentGameRow> tournament_games(const std::string& tournament_id);
 
  private:
   void migrate();

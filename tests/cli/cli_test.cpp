@@ -374,4 +374,20 @@ TEST(Cli, TuneBackgammonFitsTheContactWeightsAndRefusesSearchFlags) {
   EXPECT_NE(bad.out.find("--depth and --noise apply to sowing"), std::string::npos) << bad.out;
 }
 
+TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
+  // Waits for moves, not for time: two kill -9s fall inside the first 200 of 300 acknowledged
+  // moves, so the games go on against the restarted server.
+  const auto r = naqala("bench serve --games 4 --moves 300 --kills 2 --seed 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["kills"], 2);
+  EXPECT_GE(j["moves"].get<int>(), 300);
+  EXPECT_GE(j["checked"].get<int>(), 300);
+  EXPECT_EQ(j["missing"], 0) << j["problems"].dump();
+  const auto bad = naqala("bench serve --port 8080 --kills 1 --moves 10");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--kills needs the server it starts itself"), std::string::npos)
+      << bad.out;
+}
+
 }  // namespace

@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "core/error.h"
 #include "games/registry.h"
@@ -299,6 +300,78 @@ TEST(Settings, DefaultsAndErrors) {
   s.players = 1;
   EXPECT_THROW(resolve(s), Error);
   EXPECT_THROW(parse_format("league"), Error);
+}
+
+// A game's result as a function of its slot alone, so that playing the games in any order
+// gives the same tournament: draws now and then, the lower seed winning more often.
+double slot_result(const GameSlot& s) {
+  const unsigned h = static_cast<unsigned>(s.round * 7919 + s.pairing * 104729 + s.game * 31 +
+                                           s.south * 17 + s.north * 13) %
+                     10;
+  if (h < 2) return 0.5;
+  return (h < 7) == (s.south < s.north) ? 1.0 : 0.0;
+}
+
+// The server plays a tournament through tournament_progress: the ready games, then again.
+TournamentResult played_over_time(const TournamentSettings& s, int& steps) {
+  std::map<std::tuple<int, int, int>, double> known;
+  steps = 0;
+  while (true) {
+    const auto p = tournament_progress(s, [&](const GameSlot& g) -> std::optional<double> {
+      auto it = known.find({g.round, g.pairing, g.game});
+      if (it == known.end()) return std::nullopt;
+      return it->second;
+    });
+    if (p.over) {
+      EXPECT_TRUE(p.ready.empty());
+      return p.result;
+    }
+    EXPECT_FALSE(p.ready.empty());
+    std::set<int> pairings;
+    for (const auto& g : p.ready) {
+      // Only the round under way, one game per pairing.
+      EXPECT_EQ(g.round, static_cast<int>(p.result.rounds.size()));
+      EXPECT_TRUE(pairings.insert(g.pairing).second);
+      known[{g.round, g.pairing, g.game}] = slot_result(g);
+    }
+    if (++steps > 1000) {
+      ADD_FAILURE() << "no end";
+      return p.result;
+    }
+  }
+}
+
+TEST(Progress, PlayedOverTimeItIsTheSameTournament) {
+  std::vector<TournamentSettings> all;
+  for (int n : {2, 3, 4, 5, 7, 8}) {
+    TournamentSettings rr;
+    rr.players = n;
+    rr.rounds = 2;
+    rr.games_per_pairing = 2;
+    all.push_back(rr);
+    TournamentSettings swiss;
+    swiss.format = Format::Swiss;
+    swiss.players = n;
+    all.push_back(swiss);
+    for (const char* v : {"kalah", "oware", "toguz"}) all.push_back(knockout(v, n, 3));
+  }
+  for (const auto& s : all) {
+    const auto whole = run_tournament(s, slot_result);
+    int steps = 0;
+    const auto over_time = played_over_time(s, steps);
+    const std::string what = std::string(to_string(s.format)) + " of " + std::to_string(s.players);
+    EXPECT_EQ(over_time.games.size(), whole.games.size()) << what;
+    EXPECT_EQ(over_time.rounds.size(), whole.rounds.size()) << what;
+    EXPECT_EQ(over_time.champion, whole.champion) << what;
+    EXPECT_EQ(over_time.notes, whole.notes) << what;
+    ASSERT_EQ(over_time.standings.rows.size(), whole.standings.rows.size());
+    for (std::size_t i = 0; i < whole.standings.rows.size(); ++i) {
+      EXPECT_EQ(over_time.standings.rows[i].player, whole.standings.rows[i].player) << what;
+      EXPECT_EQ(over_time.standings.rows[i].points, whole.standings.rows[i].points) << what;
+    }
+    // Each step plays at least a game: never more steps than games.
+    EXPECT_LE(steps, static_cast<int>(whole.games.size())) << what;
+  }
 }
 
 }  // namespace

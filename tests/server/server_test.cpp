@@ -19,6 +19,7 @@
 
 #include "scratch_dir.h"
 #include "server/store.h"
+#include "server/test_client.h"
 
 namespace {
 
@@ -29,52 +30,7 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using json = nlohmann::json;
 using namespace std::chrono_literals;
-
-// A server running on its own thread.
-class Running {
- public:
-  explicit Running(const std::filesystem::path& db, double requests_per_second = 1000) {
-    naqala::server::ServerOptions o;
-    o.port = 0;
-    o.db = db.string();
-    o.messages_per_second = 200;
-    o.requests_per_second = requests_per_second;
-    server_ = std::make_unique<naqala::server::Server>(o);
-    thread_ = std::thread([this] { server_->run(); });
-  }
-  ~Running() {
-    server_->stop();
-    thread_.join();
-    server_.reset();
-  }
-  unsigned short port() const { return server_->port(); }
-
- private:
-  std::unique_ptr<naqala::server::Server> server_;
-  std::thread thread_;
-};
-
-struct Reply {
-  int status;
-  std::string body;
-  json json_body() const { return json::parse(body); }
-};
-
-Reply request(unsigned short port, http::verb verb, const std::string& target,
-              const std::string& body = "") {
-  asio::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "localhost");
-  req.body() = body;
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  return {static_cast<int>(res.result_int()), res.body()};
-}
+using namespace naqala::testing;
 
 // Sends raw bytes as a request and reads the reply as HTTP (status 0 if none came).
 http::response<http::string_body> raw_response(unsigned short port, const std::string& bytes) {
@@ -94,107 +50,6 @@ Reply raw_request(unsigned short port, const std::string& bytes) {
   const auto res = raw_response(port, bytes);
   return {static_cast<int>(res.result_int()), res.body()};
 }
-
-json post(unsigned short port, const std::string& target, const json& body, int expect = 201) {
-  Reply r = request(port, http::verb::post, target, body.dump());
-  EXPECT_EQ(r.status, expect) << r.body;
-  return r.json_body();
-}
-
-std::string new_player(unsigned short port, const std::string& name) {
-  return post(port, "/api/players", {{"name", name}})["token"].get<std::string>();
-}
-
-// Waits end on the awaited message; this limit is only a hang guard, far beyond what a slow or
-// loaded machine needs.
-constexpr auto kHangGuard = std::chrono::milliseconds(std::chrono::minutes(5));
-
-// A WebSocket client.
-class Ws {
- public:
-  explicit Ws(unsigned short port) : ws_(io_) {
-    beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    ws_.handshake("localhost", "/ws");
-  }
-  void send(const json& j) { send_text(j.dump()); }
-  void send_text(const std::string& text) {
-    ws_.text(true);
-    ws_.write(asio::buffer(text));
-  }
-  void send_binary(const std::string& bytes) {
-    ws_.binary(true);
-    ws_.write(asio::buffer(bytes));
-  }
-  // The next message, or null on timeout / closed connection.
-  json read(std::chrono::milliseconds timeout = kHangGuard) {
-    beast::flat_buffer buffer;
-    bool done = false;
-    beast::error_code result;
-    ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) {
-      result = ec;
-      done = true;
-    });
-    io_.restart();
-    io_.run_for(timeout);
-    if (!done) {
-      beast::get_lowest_layer(ws_).socket().cancel();
-      io_.restart();
-      io_.run();
-      error = asio::error::timed_out;
-      return nullptr;
-    }
-    if (result) {
-      error = result;
-      return nullptr;
-    }
-    return json::parse(beast::buffers_to_string(buffer.data()));
-  }
-  // Reads until a message satisfies `pred` (skipping others); null if none came.
-  template <class Pred>
-  json until(Pred pred, std::chrono::milliseconds timeout = kHangGuard) {
-    const auto end = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < end) {
-      json m = read(std::chrono::duration_cast<std::chrono::milliseconds>(
-          end - std::chrono::steady_clock::now()));
-      if (m.is_null()) return m;
-      if (pred(m)) return m;
-    }
-    return nullptr;
-  }
-  json game_with_plies(const std::string& id, std::size_t plies) {
-    return until([&](json& m) {
-      return m["type"] == "game" && m["id"] == id && m["plies"].size() >= plies;
-    });
-  }
-  json error_reply() {
-    return until([](json& m) { return m["type"] == "error"; });
-  }
-  beast::error_code error;
-
- private:
-  asio::io_context io_;
-  websocket::stream<beast::tcp_stream> ws_;
-};
-
-class ServerTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    db_ = scratch_.path() / "server.db";
-    server_ = std::make_unique<Running>(db_);
-    port_ = server_->port();
-  }
-  void TearDown() override { server_.reset(); }
-  void restart() {
-    server_.reset();
-    server_ = std::make_unique<Running>(db_);
-    port_ = server_->port();
-  }
-
-  naqala::testing::ScratchDir scratch_;  // removed, with the database, after the test
-  std::filesystem::path db_;
-  std::unique_ptr<Running> server_;
-  unsigned short port_ = 0;
-};
 
 TEST_F(ServerTest, ListsEveryRegisteredVariant) {
   Reply r = request(port_, http::verb::get, "/api/variants");
@@ -834,7 +689,7 @@ TEST_F(ServerTest, GamesSurviveARestart) {
   a.send({{"type", "move"}, {"game", id}, {"move", after["legal"][0]}});
   EXPECT_FALSE(a.game_with_plies(id, 4).is_null());
   naqala::server::Store store(db_.string());
-  EXPECT_EQ(store.schema_version(), 1);
+  EXPECT_EQ(store.schema_version(), 2);  // 2: tournaments
   EXPECT_EQ(store.moves(id).size(), 4u);
 }
 

@@ -15,6 +15,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <thread>
 
 #include "core/rng.h"
@@ -30,34 +34,57 @@ namespace bt = naqala::backgammon::testing;
 
 namespace {
 
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
-
 // Hang guard only: gnubg may be slow on a loaded machine, and the waits below end on events.
 constexpr int kHangGuardMs = 15 * 60 * 1000;
 
-// Connects once gnubg listens on `port`, however long its start takes; -1 if gnubg exits first
-// (or, as a hang guard, has not listened in 15 minutes).
-int connect_when_listening(int port, pid_t gnubg) {
+// The TCP port process `pid` listens on, as the kernel reports it (its socket inodes in
+// /proc/PID/fd, their state and port in /proc/PID/net/tcp*); 0 while it listens on none.
+int listening_port(pid_t pid) {
+  const std::filesystem::path proc = "/proc/" + std::to_string(pid);
+  std::set<std::string> sockets;
+  try {
+    for (const auto& fd : std::filesystem::directory_iterator(proc / "fd")) {
+      std::error_code ec;
+      const std::string target = std::filesystem::read_symlink(fd.path(), ec).string();
+      if (!ec && target.starts_with("socket:["))
+        sockets.insert(target.substr(8, target.size() - 9));
+    }
+  } catch (const std::filesystem::filesystem_error&) {
+    return 0;  // the process is gone; the caller sees it exit
+  }
+  for (const char* table : {"net/tcp", "net/tcp6"}) {
+    std::ifstream in(proc / table);
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+      std::istringstream fields(line);
+      std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+      fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
+          timeout >> inode;
+      if (state == "0A" && sockets.contains(inode))  // 0A: LISTEN
+        return std::stoi(local.substr(local.find(':') + 1), nullptr, 16);
+    }
+  }
+  return 0;
+}
+
+// gnubg listens on a port the kernel chose (`external localhost:0`), so no other process can
+// take it between a choice and the bind. Connects once gnubg listens, however long its start
+// takes; -1 if gnubg exits first (or, as a hang guard, has not listened in 15 minutes).
+int connect_when_listening(pid_t gnubg) {
   const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
   while (std::chrono::steady_clock::now() < guard) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
-    ::close(fd);
-    if (::kill(gnubg, 0) != 0 || ::waitpid(gnubg, nullptr, WNOHANG) == gnubg) return -1;
+    if (::waitpid(gnubg, nullptr, WNOHANG) == gnubg) return -1;
+    const int port = listening_port(gnubg);
+    if (port != 0) {
+      const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+      sockaddr_in addr{};
+      addr.sin_family = AF_INET;
+      addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+      addr.sin_port = htons(static_cast<std::uint16_t>(port));
+      if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
+      ::close(fd);
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return -1;
@@ -92,12 +119,10 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
   const char* env = std::getenv("NAQALA_GNUBG_EXTERNAL_MATCHES");
   const int matches = env ? std::atoi(env) : 300;
   const auto dir = bt::temp_dir("naqala-gnubg-external");
-  const int port = free_port();
   bt::write_file(dir / "cmds.txt",
                  "set evaluation chequerplay evaluation plies 0\n"
                  "set evaluation cubedecision evaluation plies 0\n"
-                 "external localhost:" +
-                     std::to_string(port) + "\n");
+                 "external localhost:0\n");
   // gnubg -t -q -r < cmds.txt > gnubg.log: started here and stopped by its pid at the end.
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -121,9 +146,8 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
     }
   } stop{pid};
 
-  const int fd = connect_when_listening(port, pid);
-  ASSERT_GE(fd, 0) << "gnubg did not listen on port " << port << ": "
-                   << bt::read_file(dir / "gnubg.log");
+  const int fd = connect_when_listening(pid);
+  ASSERT_GE(fd, 0) << "gnubg did not listen: " << bt::read_file(dir / "gnubg.log");
   std::string buffer;
   Rng rng(31);
   std::size_t games = 0, gnubg_moves = 0, gnubg_cube = 0, naqala_moves = 0, beavers = 0;
