@@ -1,6 +1,8 @@
 # The two commands README.md promises: `make run` and `make test`.
 # Both install what is missing first (scripts/install-deps is silent when all is there).
 JOBS ?= $(shell nproc)
+# Extra configure flags, e.g. CMAKE_ARGS=-DNAQALA_UNITY_BUILD=ON (CMakeLists.txt).
+CMAKE_ARGS ?=
 RELEASE := build/release
 ASAN := build/asan
 FUZZ := build/fuzz
@@ -11,17 +13,18 @@ deps:
 	@scripts/install-deps
 
 release: deps
-	@cmake --preset release >/dev/null
+	@cmake --preset release $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS)
 
 asan: deps
-	@cmake --preset asan >/dev/null
+	@cmake --preset asan $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN) -j $(JOBS)
 
-# libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md); test-fuzz runs each
-# for 30 s from its seed corpus, and every fixed crash once.
+# libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md), alone in build/fuzz;
+# test-fuzz runs each for 30 s from its seed corpus, and every fixed crash once. A sanitizer tree
+# configured with clang builds them too, and test-asan runs them with its tests.
 fuzz: deps
-	@cmake --preset fuzz >/dev/null
+	@cmake --preset fuzz $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(FUZZ) -j $(JOBS) --target naqala_fuzzers
 
 test-fuzz: fuzz
@@ -34,6 +37,7 @@ run: release
 test: release
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
+# The sanitizer tree's tests (and, in a clang tree, the fuzz targets: label fuzz).
 test-asan: asan
 	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE 'slow|gnubg|e2e|mpi' $(CTEST_ARGS)
 

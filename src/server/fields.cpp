@@ -35,6 +35,14 @@ double number_field(const json& body, const char* key, double fallback, double l
   return it->get<double>();
 }
 
+bool bool_field(const json& body, const char* key, bool fallback) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_boolean())
+    throw ApiError(400, std::string("field \"") + key + "\" must be true or false");
+  return it->get<bool>();
+}
+
 int whole_field(const json& body, const char* key, int fallback, int lo, int hi) {
   const double v = number_field(body, key, fallback, lo, hi);
   if (v != static_cast<int>(v))
@@ -51,6 +59,17 @@ std::unique_ptr<AnyGame> preset_game(const std::string& spec) {
   } catch (const Error& e) {
     throw ApiError(400, e.what());
   }
+}
+
+std::string display_name_field(const json& body) {
+  std::string name = text_field(body, "name");
+  const auto b = name.find_first_not_of(" \t");
+  name = b == std::string::npos ? "" : name.substr(b, name.find_last_not_of(" \t") - b + 1);
+  if (name.empty() || name.size() > 40)
+    throw ApiError(400, "a display name has 1 to 40 characters");
+  for (unsigned char ch : name)
+    if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
+  return name;
 }
 
 json clock_field(const json& body) {

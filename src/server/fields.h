@@ -22,6 +22,8 @@ std::string text_field(const nlohmann::json& body, const char* key, bool require
 // A number from lo to hi; `fallback` when absent.
 double number_field(const nlohmann::json& body, const char* key, double fallback, double lo,
                     double hi);
+// true or false; `fallback` when absent.
+bool bool_field(const nlohmann::json& body, const char* key, bool fallback);
 // A whole number from lo to hi; `fallback` when absent.
 int whole_field(const nlohmann::json& body, const char* key, int fallback, int lo, int hi);
 // "%g" of a number.
@@ -29,6 +31,9 @@ std::string fmt_number(double v);
 
 // The game of a preset variant spec (`oware`, `kalah:seeds=6`); variant files are refused.
 std::unique_ptr<AnyGame> preset_game(const std::string& spec);
+
+// The "name" of a player: trimmed, 1 to 40 characters, no control characters.
+std::string display_name_field(const nlohmann::json& body);
 
 // A request's "clock" (docs/server.md): absent or null (no clock), {"preset": NAME} (the rules'
 // presets, or "none") or {"minutes": M, "increment": S}. Null or the clock as games store it.

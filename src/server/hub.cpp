@@ -21,7 +21,9 @@
 #include "play/match_scoring.h"
 #include "play/record.h"
 #include "server/fields.h"
+#include "server/passwords.h"
 #include "server/perfect_play.h"
+#include "server/ratings.h"
 
 namespace naqala::server {
 
@@ -226,27 +228,8 @@ PlayerRow Hub::require_player(const json& body) {
 
 json Hub::create_player(const json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object {\"name\": \"...\"}");
-  std::string name = text_field(body, "name");
-  const auto b = name.find_first_not_of(" \t");
-  name = b == std::string::npos ? "" : name.substr(b, name.find_last_not_of(" \t") - b + 1);
-  if (name.empty() || name.size() > 40)
-    throw ApiError(400, "a display name has 1 to 40 characters");
-  for (unsigned char ch : name)
-    if (ch < 0x20) throw ApiError(400, "a display name cannot contain control characters");
-  // 128 bits from the kernel's CSPRNG: the game's own generator (rng_) is seeded from the
-  // clock and its outputs give its state away, so tokens drawn from it could be predicted.
-  unsigned char bytes[16];
-  for (std::size_t got = 0; got < sizeof bytes;) {
-    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n < 0 && errno != EINTR) throw std::runtime_error("getrandom failed");
-    if (n > 0) got += static_cast<std::size_t>(n);
-  }
-  std::string token;
-  for (unsigned char b : bytes) {
-    char hex[3];
-    std::snprintf(hex, sizeof hex, "%02x", b);
-    token += hex;
-  }
+  const std::string name = display_name_field(body);
+  const std::string token = fresh_token();
   const PlayerRow p = store_.add_player(name, token_hash(token));
   return {{"id", p.id}, {"name", p.name}, {"token", token}};
 }
@@ -320,6 +303,10 @@ json Hub::create_game(const json& body) {
     throw ApiError(400, "field \"opponent\" must be \"computer\" or \"human\"");
   }
 
+  // Rated games count for both players' ratings (docs/server.md, "Ratings"); casual by default.
+  const bool rated = bool_field(body, "rated", false);
+  if (rated && opponent_kind != "human")
+    throw ApiError(400, "games against the computer are unrated: rated games are between people");
   const std::string side = body.contains("side") ? text_field(body, "side") : "south";
   Player mine;
   if (side == "south") {
@@ -362,7 +349,10 @@ json Hub::create_game(const json& body) {
   row.south_ms = row.north_ms = clock.is_null() ? 0 : clock["initial_ms"].get<std::int64_t>();
   row.match_id = match_id;
   row.match_game = match_id ? 1 : 0;
-  row.extra = {{"draw_offers", {0, 0}}, {"used_ms", 0}, {"a_side", std::string(name(mine))}};
+  row.extra = {{"draw_offers", {0, 0}},
+               {"used_ms", 0},
+               {"a_side", std::string(name(mine))},
+               {"rated", rated}};
   store_.add_game(row);
   Live& g = open_game(row, {});
   {
@@ -383,7 +373,8 @@ std::string Hub::new_game_from(const Live& g, json seats, std::optional<std::int
   row.id = fresh_id();
   row.match_id = match_id;
   row.match_game = match_game;
-  start_seated(row, g.row.variant, std::move(seats), g.row.clock, {{"a_side", a_side}});
+  start_seated(row, g.row.variant, std::move(seats), g.row.clock,
+               {{"a_side", a_side}, {"rated", g.row.extra.value("rated", false)}});
   return row.id;
 }
 
@@ -542,7 +533,8 @@ json Hub::view(const Live& g) const {
             {"next_game", g.row.extra.value("next_game", json(nullptr))},
             {"rematch", g.row.extra.value("rematch", json::array())},
             {"path", g.path},
-            {"tournament", g.row.extra.value("tournament", json(nullptr))}};
+            {"tournament", g.row.extra.value("tournament", json(nullptr))},
+            {"rated", g.row.extra.value("rated", false)}};
   if (g.row.status == "playing" && in_joint_phase(*g.state)) {
     json joint = json::object();
     for (Player p : {Player::South, Player::North})
@@ -716,6 +708,7 @@ void Hub::after_change(Live& g) {
     g.timer->cancel();
     g.engines = {};
     g.thinking = false;
+    rate_game(store_, g.row);  // once: the store refuses to rate a game twice
     if (extension_ && !g.reported) {
       // Posted: the extension may start games, which must not happen inside this change.
       g.reported = true;

@@ -15,8 +15,10 @@
 
 #include "core/json_text.h"
 #include "play/clocks.h"
+#include "server/accounts.h"
 #include "server/db_lock.h"
 #include "server/hub.h"
+#include "server/ratings.h"
 #include "server/store.h"
 #include "server/tournaments.h"
 
@@ -127,6 +129,9 @@ struct Server::Impl {
   Store store;
   Hub hub;
   Tournaments tournaments;
+  Accounts accounts;
+  // Password hashes (a few tenths of a second each) are computed here, not on the io thread.
+  asio::thread_pool password_pool{1};
   tcp::acceptor acceptor;
   std::filesystem::path web_root;
   std::map<asio::ip::address, RateLimit> http_limits;  // per client address
@@ -147,6 +152,7 @@ struct Server::Impl {
         store(open_store(options.db)),
         hub(io, store, options.engine_threads),
         tournaments(io, store, hub),
+        accounts(store, hub),
         acceptor(io) {
     hub.set_extension(&tournaments);
     for (const auto& path : options.endgame_dbs) hub.add_endgame_db(path);
@@ -401,8 +407,32 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           if (v.empty()) throw ApiError(400, "give the variant: /api/rules?variant=oware");
           return reply_json(req, http::status::ok, hub.rules(v));
         }
-        if (path == "/api/players" && post)
-          return reply_json(req, http::status::created, hub.create_player(body()));
+        if (path == "/api/players" && post) {
+          const json b = body();
+          if (b.is_object() && b.contains("password") && !b["password"].is_null())
+            return reply_slow(req, http::status::created, server_.accounts.create(b));
+          return reply_json(req, http::status::created, hub.create_player(b));
+        }
+        if (path.starts_with("/api/players/") && get) {
+          const std::string id = path.substr(13);
+          std::int64_t n = 0;
+          const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), n);
+          if (id.empty() || ec != std::errc() || end != id.data() + id.size())
+            throw ApiError(400, "a player is named by his number: /api/players/12");
+          return reply_json(req, http::status::ok, player_page(server_.store, n));
+        }
+        if (path == "/api/ratings" && get) {
+          const std::string game = query_param(query, "game");
+          if (game.empty()) throw ApiError(400, "give the game: /api/ratings?game=oware");
+          return reply_json(req, http::status::ok, leaderboard(server_.store, game));
+        }
+        if (path == "/api/players/signin" && post)
+          return reply_slow(req, http::status::ok, server_.accounts.sign_in(body()));
+        if (path == "/api/players/password" && post) {
+          json b = body();
+          if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+          return reply_slow(req, http::status::ok, server_.accounts.set_password(b));
+        }
         if (path == "/api/games" && post) {
           json b = body();
           if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
@@ -453,6 +483,35 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply_json(req, http::status::internal_server_error,
                         {{"error", std::string("internal error: ") + e.what()}});
     }
+  }
+
+  // Replies once the slow part of the request (a password hash) is done off the io thread;
+  // the connection reads its next request after the reply, as always.
+  void reply_slow(const http::request<http::string_body>& req, http::status status,
+                  SlowRequest slow) {
+    auto r = std::make_shared<http::request<http::string_body>>(req);
+    asio::post(server_.password_pool, [self = shared_from_this(), r, status,
+                                       slow = std::move(slow)]() mutable {
+      std::string failure;
+      try {
+        slow.work();
+      } catch (const std::exception& e) {
+        failure = e.what();
+      }
+      asio::post(self->stream_.get_executor(), [self, r, status, slow = std::move(slow), failure] {
+        try {
+          if (!failure.empty()) throw std::runtime_error(failure);
+          self->reply_json(*r, status, slow.finish());
+        } catch (const ApiError& e) {
+          self->reply_json(*r, static_cast<http::status>(e.status), {{"error", e.what()}});
+        } catch (const std::exception& e) {
+          std::cerr << "naqala serve: internal error on " << r->target() << ": " << e.what()
+                    << "\n";
+          self->reply_json(*r, http::status::internal_server_error,
+                           {{"error", std::string("internal error: ") + e.what()}});
+        }
+      });
+    });
   }
 
   // /api/tournaments[/ID[/join|/start|/standings|/standings.csv|/records]] (docs/server.md).

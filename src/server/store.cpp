@@ -88,6 +88,46 @@ CREATE TABLE tournament_games (
   PRIMARY KEY (tournament_id, round, pairing, game)
 );
 )sql",
+    // Accounts (docs/server.md): a password (an Argon2id hash) lets a player sign in by name
+    // from another browser, which gets a token of its own.
+    R"sql(
+CREATE TABLE logins (
+  player_id INTEGER PRIMARY KEY REFERENCES players(id),
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL
+);
+CREATE TABLE tokens (
+  token_hash TEXT PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  created INTEGER NOT NULL
+);
+)sql",
+    // Ratings (docs/server.md): Glicko-2 per player and game, and each rated game's change.
+    R"sql(
+CREATE TABLE ratings (
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  game TEXT NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  PRIMARY KEY (player_id, game)
+);
+CREATE INDEX ratings_game ON ratings(game, rating);
+CREATE TABLE rating_changes (
+  game_id TEXT NOT NULL REFERENCES games(id),
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  game TEXT NOT NULL,
+  opponent INTEGER NOT NULL,
+  score REAL NOT NULL,
+  before REAL NOT NULL,
+  after REAL NOT NULL,
+  deviation REAL NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, player_id)
+);
+CREATE INDEX rating_changes_player ON rating_changes(player_id, at);
+)sql",
 };
 
 }  // namespace
@@ -161,7 +201,11 @@ PlayerRow Store::add_player(const std::string& name, const std::string& token_ha
 }
 
 std::optional<PlayerRow> Store::player_by_token_hash(const std::string& token_hash) {
-  SQLite::Statement q(*db_, "SELECT id, name FROM players WHERE token_hash=?");
+  // The token made with the player, or one a sign-in gave.
+  SQLite::Statement q(*db_,
+                      "SELECT id, name FROM players WHERE token_hash=?1 UNION ALL "
+                      "SELECT p.id, p.name FROM tokens t JOIN players p ON p.id=t.player_id "
+                      "WHERE t.token_hash=?1");
   q.bind(1, token_hash);
   if (!q.executeStep()) return std::nullopt;
   return PlayerRow{q.getColumn(0).getInt64(), q.getColumn(1).getString()};
@@ -291,6 +335,18 @@ std::vector<std::string> Store::unfinished_games() {
   SQLite::Statement q(*db_, "SELECT id FROM games WHERE status != 'over' ORDER BY created");
   std::vector<std::string> out;
   while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+  return out;
+}
+
+std::vector<GameRow> Store::games_of(std::int64_t player, int limit) {
+  SQLite::Statement q(*db_, std::string("SELECT ") + kGameColumns +
+                                " FROM games WHERE json_extract(seats, '$[0].player')=?1 OR "
+                                "json_extract(seats, '$[1].player')=?1 ORDER BY created DESC "
+                                "LIMIT ?2");
+  q.bind(1, static_cast<int64_t>(player));
+  q.bind(2, limit);
+  std::vector<GameRow> out;
+  while (q.executeStep()) out.push_back(read_game(q));
   return out;
 }
 

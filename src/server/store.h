@@ -80,6 +80,32 @@ struct TournamentGameRow {
   std::string game_id;
 };
 
+// A player with a password: sign-in finds him by his name's key (passwords.h, name_key).
+struct LoginRow {
+  PlayerRow player;
+  std::string password_hash;
+};
+
+// A player's Glicko-2 rating in one game (a preset: "kalah", "oware", ...).
+struct RatingRow {
+  std::int64_t player = 0;
+  std::string name;  // the player's
+  std::string game;
+  double rating = 1500, deviation = 350, volatility = 0.06;
+  int games = 0;
+};
+
+// What one rated game did to one player's rating.
+struct RatingChange {
+  std::string game_id;
+  std::int64_t player = 0;
+  std::string game;
+  std::int64_t opponent = 0;
+  double score = 0;  // 1, 0.5, 0
+  double before = 0, after = 0, deviation = 0;
+  std::int64_t at = 0;
+};
+
 // Milliseconds since 1970 (UTC) now.
 std::int64_t now_ms();
 
@@ -107,6 +133,27 @@ class Store {
   std::vector<GameRow> recent_games(int limit);
 
   int schema_version();
+
+  // Accounts (store_accounts.cpp).
+  std::optional<LoginRow> login_by_name(const std::string& name_key);
+  std::optional<LoginRow> login_of(std::int64_t player_id);
+  // Sets (or replaces) the player's password; false when another player's account has that
+  // name key.
+  bool set_login(std::int64_t player_id, const std::string& name_key,
+                 const std::string& password_hash);
+  void add_token(std::int64_t player_id, const std::string& token_hash);
+
+  // Ratings and players' pages (store_ratings.cpp).
+  std::optional<PlayerRow> player(std::int64_t id);
+  std::optional<RatingRow> rating(std::int64_t player, const std::string& game);
+  // Both players' new ratings and their changes, in one transaction; false (and nothing
+  // written) when the game was rated already.
+  bool record_ratings(const std::vector<RatingRow>& ratings,
+                      const std::vector<RatingChange>& changes);
+  std::vector<RatingRow> ratings_of(std::int64_t player);
+  std::vector<RatingRow> leaderboard(const std::string& game, int limit);
+  std::vector<RatingChange> rating_history(std::int64_t player, int limit);
+  std::vector<GameRow> games_of(std::int64_t player, int limit);
 
   // Tournaments (store_tournaments.cpp).
   void add_tournament(const TournamentRow& t);

@@ -134,6 +134,7 @@ json tournament_view(const TournamentState& st) {
   v["starts_at"] = t.starts_at ? json(iso_time(*t.starts_at)) : json(nullptr);
   v["created"] = t.created;
   v["note"] = t.extra.value("note", json(nullptr));
+  v["rated"] = t.extra.value("rated", false);
   json entrants = json::array();
   for (const auto& e : st.entrants) entrants.push_back(seat_view(e));
   v["entrants"] = entrants;

@@ -113,7 +113,7 @@ json Tournaments::create(const json& body) {
   t.organiser = organiser.id;
   t.variant = game->spec();
   t.status = "open";
-  t.extra = {{"organiser_name", organiser.name}};
+  t.extra = {{"organiser_name", organiser.name}, {"rated", bool_field(body, "rated", false)}};
   t.created = now_ms();
   store_.add_tournament(t);
   arm_start(t);
@@ -269,7 +269,8 @@ void Tournaments::advance(const std::string& id) {
                     {"name", row->name},
                     {"round", slot.round},
                     {"pairing", slot.pairing},
-                    {"game", slot.game}}}};
+                    {"game", slot.game}}},
+                  {"rated", row->extra.value("rated", false)}};
     hub_.start_seated_game(game_id, row->variant, std::move(seats), row->clock, std::move(extra));
   }
   if (st.progress->over) {
@@ -296,7 +297,9 @@ void Tournaments::push(const std::string& id) {
   auto it = watchers_.find(id);
   if (it == watchers_.end() || it->second.empty()) return;
   const auto text = std::make_shared<const std::string>(json_text(get(id)));
-  for (Client* c : it->second) c->send(text);
+  // A copy: a client too slow to read is disconnected inside send(), leaving the set.
+  const std::set<Client*> watchers = it->second;
+  for (Client* c : watchers) c->send(text);
 }
 
 bool Tournaments::handle(Client& c, const std::string& type, const json& m) {

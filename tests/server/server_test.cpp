@@ -689,7 +689,7 @@ TEST_F(ServerTest, GamesSurviveARestart) {
   a.send({{"type", "move"}, {"game", id}, {"move", after["legal"][0]}});
   EXPECT_FALSE(a.game_with_plies(id, 4).is_null());
   naqala::server::Store store(db_.string());
-  EXPECT_EQ(store.schema_version(), 2);  // 2: tournaments
+  EXPECT_EQ(store.schema_version(), 4);  // 2: tournaments, 3: accounts, 4: ratings
   EXPECT_EQ(store.moves(id).size(), 4u);
 }
 
