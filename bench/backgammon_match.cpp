@@ -1,15 +1,21 @@
-// naqala_bg_match: cubeless money games between naqala's neural engine and an opponent, to
+// naqala_bg_match: money games or matches between naqala's neural engine and an opponent, to
 // measure strength (docs/games/backgammon.md, "Strength"). Not a test: it runs for minutes to
 // hours, under nice, in the background.
 //
 //   naqala_bg_match --opponent gnubg|pubeval|FILE --games N [--plies P] [--seed S] [--net FILE]
+//                   [--cube] [--match N]
 //
+// Without --cube and --match the games are cubeless money games. --cube plays money games with
+// the cube; --match N plays N-point matches (with the cube and the Crawford rule), and N
+// counts matches. naqala's cube decisions are the engine's (bgcube::cube_action on the net's
+// chances at --plies, at most 1); against pubeval the cube is not available.
 // --net names naqala's weight file (default: the shipped weights); an opponent FILE is another
 // weight file played by the same 0-ply (or --plies) search: a new net against the previous one.
 // Games come in pairs with the same dice (the same seed for the roll sequence), naqala South
 // in the first and North in the second, which cuts the luck. gnubg runs as an engine behind
 // `external localhost:PORT` at 0 ply (its own network, no noise) and gets FIBS boards. Prints
-// naqala's points per game with a 95% margin, every 100 pairs and at the end.
+// naqala's points per game (or share of matches won) with a 95% margin, every 100 pairs and
+// at the end.
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -32,6 +38,7 @@
 #include <thread>
 
 #include "core/rng.h"
+#include "eval/backgammon_cube.h"
 #include "eval/backgammon_pubeval.h"
 #include "games/backgammon/formats.h"
 #include "search/backgammon_ply.h"
@@ -122,10 +129,17 @@ struct Gnubg {
 
 int main(int argc, char** argv) {
   std::string rival = "gnubg", net_file;
-  int pairs = 100, plies = 0;
+  int pairs = 100, plies = 0, match = 0;
+  bool cube = false;
   std::uint64_t seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string k = argv[i];
+    if (k == "--cube") {
+      cube = true;
+      --i;
+      continue;
+    }
+    const std::string v = i + 1 < argc ? argv[i + 1] : "";
     if (k == "--opponent")
       rival = v;
     else if (k == "--games")
@@ -136,11 +150,13 @@ int main(int argc, char** argv) {
       seed = std::strtoull(v.c_str(), nullptr, 10);
     else if (k == "--net")
       net_file = v;
+    else if (k == "--match" && std::atoi(v.c_str()) > 0)
+      match = std::atoi(v.c_str());
     else {
       std::fprintf(
           stderr,
-          "unknown option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
-          "S, --net FILE)\n",
+          "bad option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
+          "S, --net FILE, --cube, --match N with N >= 1)\n",
           k.c_str());
       return 2;
     }
@@ -154,6 +170,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s (--opponent is gnubg, pubeval or a weight file)\n", e.what());
     return 2;
   }
+  if ((cube || match) && rival == "pubeval") {
+    std::fprintf(stderr, "pubeval has no cube: --cube and --match need gnubg or a weight file\n");
+    return 2;
+  }
   Gnubg gnubg;
   if (rival == "gnubg" && !gnubg.start("/usr/games/gnubg")) {
     std::fprintf(stderr, "could not start gnubg as an external engine\n");
@@ -165,9 +185,18 @@ int main(int argc, char** argv) {
   config.threads = 1;
   auto moves = std::make_unique<MoveList>();
   Rules rules;
-  rules.cube = false;
+  rules.cube = cube || match > 0;
+  rules.match = match;
+  // The engine's cube rules on a net's chances, for the player to decide.
+  const auto cube_move = [&](const bgnet::Net& n, const State& s, const Board& b) {
+    const bgnet::Probs p = bgsearch::evaluate_on_roll(n, b, std::min(plies, 1));
+    return bgcube::cube_action(
+        s, {p[bgnet::Probs::Win], p[bgnet::Probs::WinGammon], p[bgnet::Probs::LoseGammon]});
+  };
   double sum = 0, sum_sq_pairs = 0;
-  int games = 0, wins = 0, gammons = 0, lost_gammons = 0;
+  int games = 0, played = 0, wins = 0, gammons = 0, lost_gammons = 0;
+  // Cube actions (double, take, drop) of naqala [0] and its opponent [1].
+  int cube_actions[2][3] = {};
   const auto start = std::chrono::steady_clock::now();
   for (int pair = 0; pair < pairs; ++pair) {
     double pair_points = 0;
@@ -194,7 +223,19 @@ int main(int argc, char** argv) {
         }
         const Player me = s.on_roll();
         const Board b{s.side(me), s.side(opponent(me))};
-        if (s.to_move() == naqala_side) {
+        const bool cube_turn = s.phase() != Phase::Moving;
+        const auto play_counting_cube = [&](const Move& m) {
+          const int who = s.to_move() == naqala_side ? 0 : 1;
+          if (m.kind == Move::Kind::Double) ++cube_actions[who][0];
+          if (m.kind == Move::Kind::Take) ++cube_actions[who][1];
+          if (m.kind == Move::Kind::Drop) ++cube_actions[who][2];
+          s.play(m);
+        };
+        if (cube_turn && s.to_move() == naqala_side) {
+          play_counting_cube(cube_move(net, s, b));
+        } else if (cube_turn && rival_net) {
+          play_counting_cube(cube_move(*rival_net, s, b));
+        } else if (s.to_move() == naqala_side) {
           const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
           s.play(r.moves[0].move);
         } else if (rival_net) {
@@ -205,20 +246,25 @@ int main(int argc, char** argv) {
         } else {
           const std::string board = write_fibs_board(fibs_board_of(s, "naqala", "gnubg"));
           const std::string answer = gnubg.ask(board);
-          const auto move = s.parse_move(answer);
+          // naqala has no beavers: a beaver is at least a take.
+          const bool beaver = s.phase() == Phase::Doubled && answer == "beaver";
+          const auto move = beaver ? Move::of(Move::Kind::Take) : s.parse_move(answer);
           if (!move || !moves->contains(*move)) {
             std::fprintf(stderr, "gnubg answered '%s' to %s\n", answer.c_str(), board.c_str());
             return 1;
           }
-          s.play(*move);
+          play_counting_cube(*move);
         }
       }
       const auto& res = s.last_result();
-      const double points = (res.winner == naqala_side ? 1 : -1) * res.points;
+      const Player winner = match ? s.outcome().winner.value_or(res.winner) : res.winner;
+      // A match counts +1 won, -1 lost; a money game its points.
+      const double points = (winner == naqala_side ? 1 : -1) * (match ? 1 : res.points);
       pair_points += points;
       sum += points;
       ++games;
-      if (res.winner == naqala_side) {
+      played += s.games_played();
+      if (winner == naqala_side) {
         ++wins;
         gammons += res.multiplier >= 2;
       } else {
@@ -234,10 +280,21 @@ int main(int argc, char** argv) {
       const double margin = 1.96 * std::sqrt(std::max(0.0, var) / n);
       const double secs =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::printf(
-          "%s %d-ply vs %s: %d games, naqala %+.3f ppg +- %.3f (95%%), won %d (%d gammons), lost "
-          "%d gammons; %.0f s\n",
-          "naqala", plies, rival.c_str(), games, mean, margin, wins, gammons, lost_gammons, secs);
+      if (match)
+        std::printf(
+            "naqala %d-ply vs %s, %d-point matches: %d matches (%d games), naqala won %.3f +- "
+            "%.3f (95%%); %.0f s\n",
+            plies, rival.c_str(), match, games, played, (mean + 1) / 2, margin / 2, secs);
+      else
+        std::printf(
+            "naqala %d-ply vs %s%s: %d games, naqala %+.3f ppg +- %.3f (95%%), won %d (%d "
+            "gammons), lost %d gammons; %.0f s\n",
+            plies, rival.c_str(), cube ? " with the cube" : "", games, mean, margin, wins, gammons,
+            lost_gammons, secs);
+      if (cube || match)
+        std::printf("  doubles / takes / drops: naqala %d / %d / %d, %s %d / %d / %d\n",
+                    cube_actions[0][0], cube_actions[0][1], cube_actions[0][2], rival.c_str(),
+                    cube_actions[1][0], cube_actions[1][1], cube_actions[1][2]);
       std::fflush(stdout);
     }
   }

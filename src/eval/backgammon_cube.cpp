@@ -103,12 +103,19 @@ bool should_double(const State& s, const Estimate& e) {
   if (s.rules().match > 0 && s.cube() >= away(s, me))
     return false;                                 // the cube already wins the match
   if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
-  if (e.win < 0.68) return false;
-  // Too good to double: play on for the gammon rather than cash one point.
-  if (e.win > 0.86 && e.gammon > 0.25 &&
-      !(s.rules().jacoby && s.cube() == 1 && s.rules().is_money()))
-    return false;
-  return true;
+  // Janowski's money decision, as the analysis judges it: double when the doubled game
+  // (take or pass, the opponent's better answer) is worth more than keeping the cube.
+  const backgammon::Board& b = s.board();
+  const bool race = !bgnet::in_contact(b[0], b[1]);
+  const bgnet::Probs p{{static_cast<float>(e.win), static_cast<float>(e.gammon), 0,
+                        static_cast<float>(e.gammon_loss), 0}};
+  const Access access = s.cube_owner() ? Access::Mine : Access::Centred;
+  const Decision d = money_decision(p, access, race);
+  if (!(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return d.should_double;
+  // Jacoby: gammons count only once the cube is turned, so keeping it is worth the game
+  // without them, and there is no "too good".
+  const bgnet::Probs single{{p[Probs::Win], 0, 0, 0, 0}};
+  return std::min(d.double_take, d.double_pass) > money_decision(single, access, race).no_double;
 }
 
 bool should_take(const State& s, const Estimate& e) {

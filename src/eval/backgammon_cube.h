@@ -48,8 +48,9 @@ double equity_after_take(const Estimate& doubler, bool race);
 
 // The cube action of the player to decide (before the roll: double or roll; after a double:
 // take or drop) from `on_roll`, the estimate for the player on roll (the doubler) with him to
-// roll: double from 68% unless too good with big gammon chances, take by the rule above, and
-// the match cases (dead cube, post-Crawford, a drop that loses the match).
+// roll: double when Janowski's money decision (`money_decision`) does, not when too good
+// (with the Jacoby rule and a centred cube, gammons count only after the double), take by the
+// rule above, and the match cases (dead cube, post-Crawford, a drop that loses the match).
 backgammon::Move cube_action(const backgammon::State& s, const Estimate& on_roll);
 
 }  // namespace naqala::bgcube

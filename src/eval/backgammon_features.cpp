@@ -1,4 +1,5 @@
-// Shots, escapes and primes for the backgammon networks' inputs.
+// The hand-made inputs of the backgammon networks: shots, escapes, primes, containment,
+// contact and pip loss.
 #include "eval/backgammon_features.h"
 
 #include <emmintrin.h>
@@ -65,13 +66,32 @@ std::uint32_t mirrored(std::uint32_t x) {
          kReversed[x >> 16 & 255];
 }
 
-float shots(const Masks& s, const Side& other, const Masks& o) {
-  const std::uint32_t blots = mirrored(s.blots);
+// Shots and pip loss: the blots `other` can hit, cumulated from the one that loses the most
+// pips, so each roll counts the largest loss among the blots it hits.
+struct Hits {
+  float shots = 0, pip_loss = 0;
+};
+Hits hits(const Masks& s, const Side& other, const Masks& o) {
+  // s's blots in other's view: a blot hit on bit j (s's point 24 - j) loses j + 1 pips.
+  std::uint32_t blots = mirrored(s.blots);
   // Checkers on the bar must enter first.
   const std::uint32_t shooters = other[kBar] ? 1u << kBar : o.occupied;
-  // No shooter behind any blot (checkers move to lower bits): nothing to count.
-  if (!blots || std::bit_width(shooters) <= std::countr_zero(blots) + 1) return 0;
-  return rolls_reaching(shooters, blots, mirrored(s.made)) / 36.0f;
+  if (!shooters) return {};
+  // Checkers move to lower bits: only blots below the rearmost shooter can be hit.
+  blots &= (1u << (std::bit_width(shooters) - 1)) - 1;
+  if (!blots) return {};
+  const std::uint32_t blocked = mirrored(s.made);
+  std::uint32_t target = 0;
+  int before = 0, loss = 0;
+  while (blots) {
+    const int j = std::bit_width(blots) - 1;
+    blots &= ~(1u << j);
+    target |= 1u << j;
+    const int now = rolls_reaching(shooters, target, blocked);
+    loss += (j + 1) * (now - before);
+    before = now;
+  }
+  return {before / 36.0f, loss / (36.0f * 24.0f)};
 }
 
 float escapes(const Side& s, const Masks& m, const Masks& o) {
@@ -86,6 +106,48 @@ float escapes(const Side& s, const Masks& m, const Masks& o) {
   return rolls_reaching(1u << rear, (1u << last_block) - 1, blocks) / 36.0f;
 }
 
+// Rolls escaping each 12-point window of made points (bit j = 12 - j pips in front): the
+// checker on bit 24, the window on bits 12..23, open points below it.
+const std::array<std::uint8_t, 4096>& escape_table() {
+  static const auto table = [] {
+    std::array<std::uint8_t, 4096> t{};
+    for (std::uint32_t w = 0; w < 4096; ++w)
+      t[w] = static_cast<std::uint8_t>(
+          w ? rolls_reaching(1u << 24, (1u << (std::countr_zero(w) + 12)) - 1, w << 12) : 36);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+int escaping_rolls(std::uint32_t window) {
+  return escape_table()[window & 4095];
+}
+
+namespace {
+
+float containment(const Masks& o) {
+  const auto& table = escape_table();
+  const std::uint32_t blocks = mirrored(o.made);
+  int least = 36;
+  for (int p = 12; p < 24 && least; ++p)
+    least = std::min<int>(least, table[blocks >> (p - 12) & 4095]);
+  return 1 - least / 36.0f;
+}
+
+float contact(const Side& s, const Side& other) {
+  int rear = kBar;
+  while (rear >= 0 && !other[rear]) --rear;
+  if (rear < 0) return 0;
+  // other's rearmost checker on s's point 24 - rear (0 for the bar); s's checker on index i
+  // is on its point i + 1 (the bar 25).
+  const int line = 24 - rear;
+  int pips = 0;
+  for (int i = std::max(0, line); i <= kBar; ++i) pips += s[i] * (i + 1 - line);
+  return pips / 100.0f;
+}
+
 float prime(std::uint32_t made) {
   int run = 0;
   for (; made && run < 6; ++run) made &= made << 1;
@@ -95,9 +157,13 @@ float prime(std::uint32_t made) {
 std::array<float, kFeatures> of_side(const Side& s, const Masks& m, const Side& other,
                                      const Masks& o) {
   std::array<float, kFeatures> f{};
-  f[Shots] = shots(m, other, o);
+  const Hits h = hits(m, other, o);
+  f[Shots] = h.shots;
   f[Escapes] = escapes(s, m, o);
   f[Prime] = prime(m.made);
+  f[Containment] = containment(o);
+  f[Contact] = contact(s, other);
+  f[PipLoss] = h.pip_loss;
   return f;
 }
 
@@ -111,8 +177,12 @@ std::array<float, 2 * kFeatures> both_sides(const Side& me, const Side& opp) {
   const Masks m(me), o(opp);
   const auto a = of_side(me, m, opp, o), b = of_side(opp, o, me, m);
   std::array<float, 2 * kFeatures> f{};
-  std::copy(a.begin(), a.end(), f.begin());
-  std::copy(b.begin(), b.end(), f.begin() + kFeatures);
+  int k = 0, begin = 0;
+  for (const int end : kGenerationEnd) {
+    for (int i = begin; i < end; ++i) f[k++] = a[i];
+    for (int i = begin; i < end; ++i) f[k++] = b[i];
+    begin = end;
+  }
   return f;
 }
 

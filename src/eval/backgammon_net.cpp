@@ -327,6 +327,15 @@ struct Reader {
   }
 };
 
+// This build's input count, or an earlier build's: the raw encoding, then each generation of
+// hand-made inputs (eval/backgammon_features.h keeps their rows in that order).
+bool known_inputs(std::uint32_t inputs) {
+  if (inputs == kRawInputs) return true;
+  for (const int end : bgfeatures::kGenerationEnd)
+    if (inputs == std::uint32_t(kRawInputs + 2 * end)) return true;
+  return false;
+}
+
 }  // namespace
 
 void Net::save(const std::string& path) const {
@@ -366,7 +375,7 @@ Net Net::load(const std::string& path) {
     throw Error(path + ": checksum mismatch (the weight file is damaged)");
   Reader r{s, 8, path};
   const auto classes = r.get<std::uint32_t>(), inputs = r.get<std::uint32_t>();
-  if (classes != kNetClasses || (inputs != kInputs && inputs != kRawInputs) ||
+  if (classes != kNetClasses || !known_inputs(inputs) ||
       r.get<std::uint32_t>() != kHidden || r.get<std::uint32_t>() != kOutputs)
     throw Error(path + ": the network sizes differ from this build's (" + std::to_string(kInputs) +
                 " inputs, " + std::to_string(kHidden) + " hidden)");
@@ -376,7 +385,7 @@ Net Net::load(const std::string& path) {
   net.meta.rate = r.get<float>();
   net.meta.lambda = r.get<float>();
   for (Mlp& m : net.nets_) {
-    // An earlier file's missing rows (the hand-made inputs) are zero.
+    // An earlier file's missing rows (the later hand-made inputs) are zero.
     std::fill(m.w1.begin(), m.w1.end(), 0.0f);
     for (std::size_t i = 0; i < std::size_t{inputs} * kHidden; ++i) m.w1[i] = r.get<float>();
     for (auto* w : {&m.b1, &m.w2, &m.b2})

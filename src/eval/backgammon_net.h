@@ -95,9 +95,9 @@ class Net {
   Meta meta;
 
   // Binary file: magic, sizes, meta, the weights, and an FNV-1a checksum of all of it.
-  // load() throws naqala::Error naming the file and what is wrong with it. A file of the
-  // earlier encoding (kRawInputs inputs, no hand-made ones) loads with zero weights on the
-  // hand-made inputs: the same evaluations, ready to train on.
+  // load() throws naqala::Error naming the file and what is wrong with it. A file of an
+  // earlier encoding (the raw inputs alone, or fewer generations of hand-made inputs) loads
+  // with zero weights on the inputs it lacks: the same evaluations, ready to train on.
   void save(const std::string& path) const;
   static Net load(const std::string& path);
 

@@ -26,7 +26,7 @@ Probs mix(const Probs& a, const Probs& b, float wa) {
 }  // namespace
 
 int play_training_game(bgnet::Net& net, std::uint64_t seed, std::uint64_t game, float rate,
-                       float lambda) {
+                       float lambda, const decltype(Config::value)& value) {
   std::uint64_t mixed = seed ^ (game * 0x9e3779b97f4a7c15ULL);
   Rng rng(splitmix64(mixed));
   thread_local auto moves = std::make_unique<MoveList>();
@@ -41,7 +41,7 @@ int play_training_game(bgnet::Net& net, std::uint64_t seed, std::uint64_t game, 
   Probs result;
   for (int ply = 0;; ++ply) {
     positions.push_back(b);
-    values.push_back(bgeval::on_roll(net, b[0], b[1]));
+    values.push_back(value ? value(net, b) : bgeval::on_roll(net, b[0], b[1]));
     if (ply > 0) d0 = 1 + rng.below(6), d1 = 1 + rng.below(6);
     backgammon::generate_moves(b, Player::South, d0, d1, *moves);
     Board best_board = b;
@@ -79,7 +79,8 @@ void train(bgnet::Net& net, const Config& config,
   std::uint64_t plies = 0, since = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   while (net.meta.games < config.games) {
-    plies += play_training_game(net, config.seed, net.meta.games, config.rate, config.lambda);
+    plies += play_training_game(net, config.seed, net.meta.games, config.rate, config.lambda,
+                                config.value);
     ++net.meta.games;
     ++since;
     const bool out_of_time = config.seconds > 0 && elapsed() >= config.seconds;

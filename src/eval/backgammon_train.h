@@ -21,6 +21,10 @@ struct Config {
   std::uint64_t checkpoint_every = 5000;
   double seconds = 0;  // stop after this much wall time (0: no limit), at a game's end
   std::string out;     // checkpoint and final weights
+  // The value of each position of a game (its side on roll, before the roll) that the
+  // lambda-returns are built from; empty: the net's 0-ply evaluation. A deeper search (the
+  // CLI's --target-plies 1) gives targets corrected by our own look-ahead.
+  std::function<bgnet::Probs(const bgnet::Net&, const backgammon::Board&)> value;
 };
 
 struct Progress {
@@ -34,8 +38,9 @@ struct Progress {
 void train(bgnet::Net& net, const Config& config,
            const std::function<void(const Progress&)>& report);
 
-// One self-play game; returns its number of plies. Exposed for the tests.
+// One self-play game; returns its number of plies. Exposed for the tests. `value` as in
+// Config (empty: 0-ply).
 int play_training_game(bgnet::Net& net, std::uint64_t seed, std::uint64_t game, float rate,
-                       float lambda);
+                       float lambda, const decltype(Config::value)& value = {});
 
 }  // namespace naqala::bgtrain

@@ -65,5 +65,26 @@ TEST(BackgammonCube, TakePointCountsTheCubeTheTakerOwns) {
   EXPECT_NEAR(equity_after_take({1, 1, 0}, false), -2, 1e-9);
 }
 
+TEST(BackgammonCube, TheEngineDoublesAsTheAnalysisJudges) {
+  // The engines' cube action before the roll follows money_decision: in contact (the opening
+  // position stands in for any contact position) no double at 60%, double at 72%, and not
+  // when too good (85% with 50% gammons, the blitz above).
+  using backgammon::Move;
+  const auto action = [](const Estimate& e, bool jacoby) {
+    backgammon::Rules r;
+    r.jacoby = jacoby;
+    backgammon::State s(r);
+    s.set_position(backgammon::start_board(), Player::South, 0, 0);
+    EXPECT_EQ(s.phase(), backgammon::Phase::TurnStart);
+    return cube_action(s, e).kind;
+  };
+  EXPECT_EQ(action({0.60, 0, 0}, false), Move::Kind::Roll);
+  EXPECT_EQ(action({0.72, 0, 0}, false), Move::Kind::Double);
+  EXPECT_EQ(action({0.85, 0.50, 0.02}, false), Move::Kind::Roll);
+  // With the Jacoby rule and a centred cube the gammons do not count unless the cube is
+  // turned: double (and cash, or play on for the gammons at twice the stake).
+  EXPECT_EQ(action({0.85, 0.50, 0.02}, true), Move::Kind::Double);
+}
+
 }  // namespace
 }  // namespace naqala::bgcube

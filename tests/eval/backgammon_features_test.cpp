@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/error.h"
 #include "eval/backgammon_net.h"
 #include "scratch_dir.h"
 
@@ -54,42 +55,107 @@ TEST(BackgammonFeatures, ShotsEscapesAndPrimesOfAPosition) {
   EXPECT_FLOAT_EQ(side_features(s, other)[Shots], 6 / 36.0f);
 }
 
+TEST(BackgammonFeatures, EscapingRollsPastABlock) {
+  // Nothing made in front: every roll escapes.
+  EXPECT_EQ(escaping_rolls(0), 36);
+  // One point made 12 pips in front (bit 0): no two dice make 13 pips; of the doubles only
+  // 5-5 (5, 10, 15, 20) does not land on the block (6-6, 4-4 and 3-3 all stop there).
+  EXPECT_EQ(escaping_rolls(1u), 1);
+  // A six-point prime 1 to 6 pips in front (bits 6..11): nothing escapes.
+  EXPECT_EQ(escaping_rolls(0xfc0u), 0);
+  // One point made 1 pip in front (bit 11): every roll but 1-1 escapes.
+  EXPECT_EQ(escaping_rolls(1u << 11), 35);
+}
+
+TEST(BackgammonFeatures, ContainmentContactAndPipLoss) {
+  // other holds a full prime on its 2- to 7-points (s's 18- to 23-points) and three checkers
+  // on its 9-point: s's checker on its 24-point cannot get past.
+  Side s{}, other{};
+  s[23] = 1, s[5] = 14;
+  for (int i = 1; i <= 6; ++i) other[i] = 2;
+  other[8] = 3;
+  auto f = side_features(s, other);
+  EXPECT_FLOAT_EQ(f[Containment], 1.0f);
+  // other's rearmost checker is on s's 16-point: s's checker on its 24-point is 8 pips
+  // behind it, the fourteen on s's 6-point are past it.
+  EXPECT_FLOAT_EQ(f[Contact], 8 / 100.0f);
+  // No contact: no pips to travel, and other's only point (s's 24-point) is behind every
+  // checker of s that could be in front of it: nothing contains.
+  Side a{}, b{};
+  a[0] = 15, b[0] = 15;
+  f = side_features(a, b);
+  EXPECT_FLOAT_EQ(f[Contact], 0);
+  EXPECT_FLOAT_EQ(f[Containment], 0);
+  EXPECT_FLOAT_EQ(f[Shots], 0);
+  EXPECT_FLOAT_EQ(f[PipLoss], 0);
+  // Two blots of s, on its 3-point (22 pips lost when hit) and its 8-point (17 lost), s's
+  // 6-point made, and a checker of other on its 24-point (s's 1-point) 2 and 7 pips behind
+  // them. The near blot: any 2, and 1-1 (12 rolls), 22 pips each. The far one by the rolls
+  // left: 6-1 and 4-3 (4 rolls; 5-5 stops on s's 6-point), 17 pips each.
+  Side t{}, u{};
+  t[7] = 1, t[2] = 1, t[5] = 13;
+  u[23] = 1, u[0] = 14;
+  f = side_features(t, u);
+  EXPECT_FLOAT_EQ(f[Shots], 16 / 36.0f);
+  EXPECT_FLOAT_EQ(f[PipLoss], (22.0f * 12 + 17.0f * 4) / (36 * 24));
+}
+
 TEST(BackgammonFeatures, EarlierWeightFilesLoadWithZeroFeatureWeights) {
-  // A file of the raw encoding (bgnet::kRawInputs inputs) evaluates as this build's net with
-  // zero weights on the hand-made inputs.
+  // A file of an earlier encoding (the raw inputs alone, or the first generation of
+  // hand-made inputs) evaluates as this build's net with zero weights on the inputs it lacks.
   const naqala::testing::ScratchDir dir;
-  bgnet::Net net;
-  net.randomize(7);
-  for (auto c :
-       {bgnet::PositionClass::Contact, bgnet::PositionClass::Crashed, bgnet::PositionClass::Race}) {
-    auto& w1 = net.mlp(c).w1;
-    std::fill(w1.begin() + bgnet::kRawInputs * bgnet::kHidden, w1.end(), 0.0f);
+  const std::uint32_t kEarlier[] = {bgnet::kRawInputs, bgnet::kRawInputs + 2 * kGenerationEnd[0]};
+  for (const std::uint32_t inputs : kEarlier) {
+    bgnet::Net net;
+    net.randomize(7);
+    for (auto c : {bgnet::PositionClass::Contact, bgnet::PositionClass::Crashed,
+                   bgnet::PositionClass::Race}) {
+      auto& w1 = net.mlp(c).w1;
+      std::fill(w1.begin() + inputs * bgnet::kHidden, w1.end(), 0.0f);
+    }
+    const std::string now = (dir.path() / "now.bin").string();
+    net.save(now);
+    // Rewrite it as an earlier file: the input count and the later rows removed.
+    std::ifstream f(now, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    bytes.resize(bytes.size() - 8);  // the checksum
+    std::memcpy(bytes.data() + 12, &inputs, 4);
+    const std::size_t header = 8 + 16 + 8 + 8 + 4 + 4;
+    const std::size_t per_net =
+        (bgnet::kInputs + 1 + bgnet::kOutputs) * bgnet::kHidden + bgnet::kOutputs;
+    const std::size_t cut = (bgnet::kInputs - inputs) * bgnet::kHidden * 4;
+    for (int c = bgnet::kNetClasses - 1; c >= 0; --c)
+      bytes.erase(header + c * per_net * 4 + inputs * bgnet::kHidden * 4, cut);
+    std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, as the file format says
+    for (unsigned char ch : bytes) h = (h ^ ch) * 0x100000001b3ULL;
+    bytes.append(reinterpret_cast<const char*>(&h), 8);
+    const std::string earlier = (dir.path() / "earlier.bin").string();
+    std::ofstream(earlier, std::ios::binary) << bytes;
+    const bgnet::Net back = bgnet::Net::load(earlier);
+    Side me{}, opp{};
+    me[5] = 5, me[7] = 3, me[12] = 5, me[23] = 1, me[17] = 1;
+    opp[5] = 5, opp[7] = 3, opp[12] = 5, opp[23] = 2;
+    const auto a = net.evaluate(me, opp), b = back.evaluate(me, opp);
+    for (int k = 0; k < 5; ++k) EXPECT_FLOAT_EQ(a[k], b[k]) << inputs;
   }
-  const std::string now = (dir.path() / "now.bin").string();
-  net.save(now);
-  // Rewrite it as an earlier file: the input count and the feature rows removed.
-  std::ifstream f(now, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  bytes.resize(bytes.size() - 8);  // the checksum
-  const std::uint32_t raw = bgnet::kRawInputs;
-  std::memcpy(bytes.data() + 12, &raw, 4);
-  const std::size_t header = 8 + 16 + 8 + 8 + 4 + 4;
-  const std::size_t per_net =
-      (bgnet::kInputs + 1 + bgnet::kOutputs) * bgnet::kHidden + bgnet::kOutputs;
-  const std::size_t cut = (bgnet::kInputs - bgnet::kRawInputs) * bgnet::kHidden * 4;
-  for (int c = bgnet::kNetClasses - 1; c >= 0; --c)
-    bytes.erase(header + c * per_net * 4 + raw * bgnet::kHidden * 4, cut);
-  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, as the file format says
+  // Any other input count is refused.
+  std::string bytes;
+  {
+    bgnet::Net net;
+    const std::string now = (dir.path() / "now.bin").string();
+    net.save(now);
+    std::ifstream f(now, std::ios::binary);
+    bytes.assign((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  }
+  bytes.resize(bytes.size() - 8);
+  const std::uint32_t odd = bgnet::kRawInputs + 1;
+  std::memcpy(bytes.data() + 12, &odd, 4);
+  std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char ch : bytes) h = (h ^ ch) * 0x100000001b3ULL;
   bytes.append(reinterpret_cast<const char*>(&h), 8);
-  const std::string earlier = (dir.path() / "earlier.bin").string();
-  std::ofstream(earlier, std::ios::binary) << bytes;
-  const bgnet::Net back = bgnet::Net::load(earlier);
-  Side me{}, opp{};
-  me[5] = 5, me[7] = 3, me[12] = 5, me[23] = 1, me[17] = 1;
-  opp[5] = 5, opp[7] = 3, opp[12] = 5, opp[23] = 2;
-  const auto a = net.evaluate(me, opp), b = back.evaluate(me, opp);
-  for (int k = 0; k < 5; ++k) EXPECT_FLOAT_EQ(a[k], b[k]);
+  const std::string odd_file = (dir.path() / "odd.bin").string();
+  std::ofstream(odd_file, std::ios::binary) << bytes;
+  EXPECT_THROW(bgnet::Net::load(odd_file), Error);
 }
 
 }  // namespace
