@@ -27,7 +27,7 @@ ContactFeatures contact_features(const Board& board, Player p);
 
 // Their weights for the log-odds that `p` wins, fitted to our network's chances by
 // `naqala tune backgammon --games 10000 --seed 1` (eval/backgammon_contact_fit.h) with the
-// shipped data/backgammon/net.bin.
+// network shipped then (1.68M self-play games).
 inline constexpr ContactFeatures kContactWeights = {-0.2318, 0.0669,  1.7910, 0.0275,  -0.4108,
                                                     -0.4662, -0.3372, 0.0343, -0.0439, 0.2802};
 
