@@ -599,10 +599,7 @@ void Hub::broadcast(Live& g) {
     v["you"] = name(p);
     seated[index(p)] = std::make_shared<const std::string>(json_text(v));
   }
-  // A copy: send() lets go of a client too slow to read, which leaves g.watchers.
-  const std::vector<Client*> watchers(g.watchers.begin(), g.watchers.end());
-  for (Client* c : watchers) {
-    if (!g.watchers.count(c)) continue;  // let go by an earlier send
+  for (Client* c : g.watchers) {
     auto side = seat_of(g, *c);
     c->send(side ? seated[index(*side)] : anonymous);
   }

@@ -36,6 +36,7 @@ using json = nlohmann::json;
 class Client {
  public:
   virtual ~Client() = default;
+  // Never calls back into the hub, so a caller may send while walking a watcher set.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   std::optional<std::int64_t> player;
   std::string player_name;

@@ -200,8 +200,12 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
   void send(std::shared_ptr<const std::string> text) override {
     if (closed_) return;
-    if (queue_.size() >= 512) {  // a client that does not read: let it go
-      close(websocket::close_code::policy_error, "too slow to read");
+    if (queue_.size() >= 512) {
+      // A client that does not read: let it go, but after the caller's handler, which may be
+      // walking a watcher set that letting go edits.
+      asio::post(ws_.get_executor(), [self = shared_from_this()] {
+        self->close(websocket::close_code::policy_error, "too slow to read");
+      });
       return;
     }
     queue_.push_back(std::move(text));

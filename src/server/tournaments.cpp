@@ -297,9 +297,7 @@ void Tournaments::push(const std::string& id) {
   auto it = watchers_.find(id);
   if (it == watchers_.end() || it->second.empty()) return;
   const auto text = std::make_shared<const std::string>(json_text(get(id)));
-  // A copy: a client too slow to read is disconnected inside send(), leaving the set.
-  const std::set<Client*> watchers = it->second;
-  for (Client* c : watchers) c->send(text);
+  for (Client* c : it->second) c->send(text);
 }
 
 bool Tournaments::handle(Client& c, const std::string& type, const json& m) {
