@@ -56,11 +56,15 @@ Tuned tune(const AnyState& state, const AnyGame& game, const eval::TuneOptions& 
               game.info().family + " game");
 }
 
+void print_progress(int done, int total) {
+  std::fprintf(stderr, "\r%d/%d games", done, total);
+}
+
 void tune_backgammon(int games, std::uint64_t seed, bool json) {
   bgheuristic::ContactFitOptions o;
   if (games > 0) o.games = games;
   o.seed = seed;
-  if (!json) o.progress = [](int d, int n) { std::fprintf(stderr, "\r%d/%d games", d, n); };
+  if (!json) o.progress = print_progress;
   const auto fit = bgheuristic::fit_contact_weights(bgeval::shipped_net(), o);
   static constexpr const char* kNames[] = {"bias", "pip_lead", "points", "prime", "blots",
                                            "bar",  "anchors",  "stacks", "back",  "off"};
@@ -129,8 +133,7 @@ void add_tune_command(CLI::App& app) {
       tune_backgammon(cmd->count("--games") ? a->options.games : 0, a->options.seed, a->json);
       return;
     }
-    if (!a->json)
-      a->options.progress = [](int d, int n) { std::fprintf(stderr, "\r%d/%d games", d, n); };
+    if (!a->json) a->options.progress = print_progress;
     const auto [r, names] = tune(*l.state, *l.game, a->options);
     std::string list;
     for (std::size_t i = 0; i < names.size(); ++i)

@@ -13,25 +13,11 @@ namespace naqala::bgheuristic {
 
 using namespace backgammon;
 
-namespace {
-
-double logit_of(const ContactFeatures& w, const ContactFeatures& f) {
-  double z = 0;
-  for (std::size_t i = 0; i < f.size(); ++i) z += w[i] * f[i];
-  return z;
-}
-
-double sigmoid(double z) {
-  return 1.0 / (1.0 + std::exp(-z));
-}
-
-}  // namespace
-
 double log_loss(const ContactFeatures& weights, const std::vector<ContactFeatures>& features,
                 const std::vector<double>& labels) {
   double sum = 0;
   for (std::size_t k = 0; k < features.size(); ++k) {
-    const double p = std::clamp(sigmoid(logit_of(weights, features[k])), 1e-12, 1 - 1e-12);
+    const double p = std::clamp(contact_win_chance(weights, features[k]), 1e-12, 1 - 1e-12);
     sum -= labels[k] * std::log(p) + (1 - labels[k]) * std::log(1 - p);
   }
   return features.empty() ? 0 : sum / features.size();
@@ -47,7 +33,7 @@ ContactFeatures fit_logistic(const std::vector<ContactFeatures>& features,
     std::vector<double> gradient(n);
     for (std::size_t k = 0; k < features.size(); ++k) {
       const ContactFeatures& f = features[k];
-      const double p = sigmoid(logit_of(w, f)), s = p * (1 - p);
+      const double p = contact_win_chance(w, f), s = p * (1 - p);
       for (std::size_t i = 0; i < n; ++i) {
         gradient[i] += (labels[k] - p) * f[i];
         for (std::size_t j = 0; j <= i; ++j) hessian[i][j] += s * f[i] * f[j];

@@ -84,6 +84,12 @@ ContactFeatures contact_features(const Board& board, Player p) {
           static_cast<double>(checkers_off(me) - checkers_off(opp))};
 }
 
+double contact_win_chance(const ContactFeatures& weights, const ContactFeatures& features) {
+  double logit = 0;
+  for (std::size_t i = 0; i < features.size(); ++i) logit += weights[i] * features[i];
+  return sigmoid(logit);
+}
+
 Estimate evaluate_after_move(const Board& board, Player p) {
   const Side& me = board[index(p)];
   const Side& opp = board[index(opponent(p))];
@@ -98,10 +104,7 @@ Estimate evaluate_after_move(const Board& board, Player p) {
     const double sd = 2.0 * std::sqrt((my_pips + opp_pips) / 2.0) + 1.0;
     e.win = clamp01(0.5 * std::erfc(-lead / (sd * std::sqrt(2.0))));
   } else {
-    const ContactFeatures f = contact_features(board, p);
-    double logit = 0;
-    for (std::size_t i = 0; i < f.size(); ++i) logit += kContactWeights[i] * f[i];
-    e.win = sigmoid(logit);
+    e.win = contact_win_chance(kContactWeights, contact_features(board, p));
   }
   // Gammons: only possible while the loser has borne off nothing; likelier the more of his
   // army is still far from home.

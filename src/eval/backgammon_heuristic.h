@@ -30,6 +30,8 @@ ContactFeatures contact_features(const Board& board, Player p);
 // network shipped then (1.68M self-play games).
 inline constexpr ContactFeatures kContactWeights = {-0.2318, 0.0669,  1.7910, 0.0275,  -0.4108,
                                                     -0.4662, -0.3372, 0.0343, -0.0439, 0.2802};
+// The chance that `p` wins by the logistic model: sigmoid of the weighted features.
+double contact_win_chance(const ContactFeatures& weights, const ContactFeatures& features);
 
 // The position seen from `p` with `p`'s opponent to roll next (what a checker play leaves).
 Estimate evaluate_after_move(const Board& board, Player p);
