@@ -544,12 +544,8 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   const std::string id = g["id"];
   EXPECT_EQ(g["match"]["draw_rule"], "both_win");
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(
-      a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+  take_seats(a, ann, b, bob, id);
+  ASSERT_FALSE(playing_view(a).is_null());
 
   b.send({{"type", "accept_draw"}, {"game", id}});
   EXPECT_EQ(b.error_reply()["status"], 409);
@@ -588,10 +584,7 @@ TEST_F(ServerTest, FlagFallIsALoss) {
                  {"clock", {{"minutes", 0.01}}}});
   const std::string id = g["id"];
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
+  take_seats(a, ann, b, bob, id);
   // 0.6 s each; South does not move.
   json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(over.is_null());
@@ -661,12 +654,8 @@ TEST_F(ServerTest, GamesSurviveARestart) {
   json before;
   {
     Ws a(port_), b(port_);
-    a.send({{"type", "hello"}, {"token", ann}});
-    b.send({{"type", "hello"}, {"token", bob}});
-    a.send({{"type", "watch"}, {"game", id}});
-    b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(
-        a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+    take_seats(a, ann, b, bob, id);
+    ASSERT_FALSE(playing_view(a).is_null());
     std::size_t n = 0;
     for (const auto& [who, move] :
          std::vector<std::pair<Ws*, std::string>>{{&a, "1"}, {&b, "2"}, {&a, "2"}}) {
@@ -751,11 +740,8 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
       post(port_, "/api/games", {{"token", ann}, {"variant", "congklak"}, {"opponent", "human"}});
   const std::string id = g["id"];
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
-  json view = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  take_seats(a, ann, b, bob, id);
+  json view = playing_view(b);
   ASSERT_FALSE(view.is_null());
   ASSERT_TRUE(view["joint"].is_object()) << view["board"];
   const std::string south = view["joint"]["south"]["options"][0],
