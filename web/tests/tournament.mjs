@@ -247,6 +247,10 @@ try {
     await shot(cid, "player");
     await ann.goto(`${base}/#/`);
     await ann.waitForFunction(() => document.querySelectorAll("#leaderboard tbody tr").length >= 2);
+    // The computer levels' measured ratings (data/level-ratings.json) beside the level.
+    await ann.selectOption("#variant", "kalah");
+    await ann.fill("#level", "3");
+    expect(/^rated \d+ ± \d+$/.test(await ann.textContent("#level-rating")), `level 3 shows "${await ann.textContent("#level-rating")}"`);
     await shot(ann, "lobby");
   });
 
