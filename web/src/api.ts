@@ -27,6 +27,7 @@ export interface GameView {
   path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
   // A tournament's game: which (docs/server.md, "Tournaments").
   tournament?: { id: string; name: string; round: number; pairing: number; game: number } | null;
+  rated?: boolean;  // counts for the players' ratings (people only)
 }
 export interface Player { id: number; name: string; token: string; account?: boolean }
 

@@ -251,6 +251,11 @@ try {
     await ann.selectOption("#variant", "kalah");
     await ann.fill("#level", "3");
     expect(/^rated \d+ ± \d+$/.test(await ann.textContent("#level-rating")), `level 3 shows "${await ann.textContent("#level-rating")}"`);
+    // A single game may be rated only against a person.
+    await ann.selectOption("#opponent", "human");
+    expect(await ann.isVisible("#rated"), "no rated choice for a game against a person");
+    await ann.selectOption("#opponent", "computer");
+    expect(!(await ann.isVisible("#rated")), "a game against the computer offers to be rated");
     await shot(ann, "lobby");
   });
 
