@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { gameName } from "./gametext.js";
 import { icon } from "./icons.js";
 import { clockText, formatName, gameOpensFor, levelLabel, resultMark } from "./tournamenttext.js";
+import { followTournament } from "./tournamentcall.js";
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1).replace(/\.0$/, ""));
 // Half points as chess players write them: 2½.
@@ -146,6 +147,8 @@ export function tournamentPage(root: HTMLElement, id: string, live: Live): () =>
 
   function render(v: TournamentView) {
     view = v;
+    // An entrant's browser follows the tournament from every page (tournamentcall.ts).
+    if (mySeed(v) !== undefined && v.status !== "over") followTournament(live, id);
     title.textContent = v.name;
     const bits = [gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : ""),
       formatName(v), clockText(v.clock), v.rated ? t("tour.rated") : t("tour.casual"), t("tour.by", { name: v.organiser })];
