@@ -63,6 +63,27 @@ TEST_F(ServerTest, ListsEveryRegisteredVariant) {
   EXPECT_FALSE(rules.json_body()["rules"].get<std::string>().empty());
 }
 
+// The computer levels' measured ratings (data/level-ratings.json) go out with their variant,
+// level by level; a variant never measured has none.
+TEST_F(ServerTest, VariantsCarryTheLevelsMeasuredRatings) {
+  Reply r = request(port_, http::verb::get, "/api/variants");
+  ASSERT_EQ(r.status, 200);
+  for (const auto& v : r.json_body()) {
+    if (v["name"] == "kalah" || v["name"] == "oware") {
+      ASSERT_TRUE(v.contains("levels")) << v["name"];
+      ASSERT_EQ(v["levels"].size(), 10u);
+      for (int i = 0; i < 10; ++i) {
+        EXPECT_EQ(v["levels"][i]["level"], i + 1);
+        EXPECT_GT(v["levels"][i]["deviation"].get<int>(), 0);
+      }
+      // Level 10 is measured stronger than level 1.
+      EXPECT_GT(v["levels"][9]["rating"].get<int>(), v["levels"][0]["rating"].get<int>());
+    } else if (v["name"] == "bao") {
+      EXPECT_FALSE(v.contains("levels"));
+    }
+  }
+}
+
 TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
   EXPECT_EQ(request(port_, http::verb::post, "/api/players", "{not json").status, 400);
   EXPECT_EQ(request(port_, http::verb::post, "/api/players", R"({"name": ""})").status, 400);
