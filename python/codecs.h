@@ -62,13 +62,17 @@ struct PlainSowingCodec {
   // Seeds of every hole in board order (South's pits from his left, [the middle row,]
   // North's pits from his left, South's store, North's store), then 1 when North is to move.
   void observe(const State& s, float* out) const {
+    const int holes = this->holes;  // a local: the stores below cannot change it
     int h = 0;
     if (holes <= sowing::kVectorHoles) {
       // The board's first 16 holes converted at once (a constant count: vector code), then
       // stored in pieces of constant sizes (a loop of variable length would call memcpy).
       std::array<float, sowing::kVectorHoles> all;
       for (int k = 0; k < sowing::kVectorHoles; ++k) all[k] = static_cast<float>(s.seeds(k));
-      for (; h + 4 <= holes; h += 4) std::memcpy(out + h, all.data() + h, 4 * sizeof(float));
+      // Straight-line code: GCC turns a loop of these into a (slow, microcoded) rep movs.
+      for (int chunk = 0; chunk < sowing::kVectorHoles / 4; ++chunk)  // unrolled: constant count
+        if (4 * chunk + 4 <= holes) std::memcpy(out + 4 * chunk, all.data() + 4 * chunk, 16);
+      h = holes & ~3;
       if (holes & 2) {
         std::memcpy(out + h, all.data() + h, 2 * sizeof(float));
         h += 2;
