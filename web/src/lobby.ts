@@ -1,5 +1,5 @@
 // The lobby: choose a game and its options, an opponent, a clock and a match; open and live games.
-import { OptionInfo, TournamentSummary, api, player } from "./api.js";
+import { OptionInfo, TournamentSummary, api, enteredTournaments, player } from "./api.js";
 import { clockPicker, loadClocks, loadVariants, variantSelect } from "./formparts.js";
 import { leaderboard } from "./leaderboard.js";
 import { formatName } from "./tournamenttext.js";
@@ -140,7 +140,8 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
       const entry = (x: TournamentSummary, verb: string) => h("li", { "data-tournament": x.id },
         h("a", { class: "button", href: `#/tournament/${x.id}` }, verb),
         ` ${x.name} · ${gameName(x.variant, x.title)} · ${formatName({ format: x.format as any, rounds_total: null, games_per_pairing: null })} · ${t("tour.entrantsShort", { n: x.entrants })}`);
-      const all = [...ts.open.map((x) => entry(x, t("tour.enter"))), ...ts.playing.map((x) => entry(x, t("lobby.watch"))),
+      const entered = enteredTournaments();
+      const all = [...ts.open.map((x) => entry(x, entered.includes(x.id) ? t("tour.view") : t("tour.enter"))), ...ts.playing.map((x) => entry(x, t("lobby.watch"))),
         ...ts.over.slice(0, 5).map((x) => entry(x, t("tour.results")))];
       tournamentList.replaceChildren(...(all.length ? all : [h("li", { class: "help" }, t("tour.none"))]));
     } catch { /* the next refresh tries again */ }
