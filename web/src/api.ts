@@ -27,6 +27,7 @@ export interface GameView {
   path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
   // A tournament's game: which (docs/server.md, "Tournaments").
   tournament?: { id: string; name: string; round: number; pairing: number; game: number } | null;
+  rated?: boolean;  // counts for the players' ratings (people only)
 }
 export interface Player { id: number; name: string; token: string; account?: boolean }
 
@@ -88,6 +89,17 @@ export const api = {
   analysis: (id: string, ply: number) => call<Analysis>("GET", `/api/games/${encodeURIComponent(id)}/analysis?ply=${ply}`),
 };
 
+// The tournaments this browser's player has entered (the app follows them: docs/server.md).
+const ENTERED = "naqala.tournaments";
+export function enteredTournaments(): string[] {
+  try { return JSON.parse(localStorage.getItem(ENTERED) ?? "[]"); } catch { return []; }
+}
+export function setEntered(id: string, entered: boolean): void {
+  const list = enteredTournaments().filter((x) => x !== id);
+  if (entered) list.push(id);
+  localStorage.setItem(ENTERED, JSON.stringify(list.slice(-20)));
+}
+
 const KEY = "naqala.player";
 export function player(): Player | null {
   try { return JSON.parse(localStorage.getItem(KEY) ?? "null"); } catch { return null; }
@@ -103,7 +115,7 @@ export type Connection = "connecting" | "online" | "offline";
 export class Live {
   private ws: WebSocket | null = null;
   private watching = new Set<string>();
-  private tournaments = new Set<string>();
+  private tournaments = new Map<string, number>();  // id -> how many pages watch it
   private listeners = new Set<Listener>();
   private stateListeners = new Set<(c: Connection) => void>();
   private retry = 500;
@@ -124,8 +136,19 @@ export class Live {
 
   watch(id: string): void { this.watching.add(id); this.send({ type: "watch", game: id }); }
   unwatch(id: string): void { this.watching.delete(id); this.send({ type: "unwatch", game: id }); }
-  watchTournament(id: string): void { this.tournaments.add(id); this.send({ type: "watch_tournament", tournament: id }); }
-  unwatchTournament(id: string): void { this.tournaments.delete(id); this.send({ type: "unwatch_tournament", tournament: id }); }
+  // A tournament may be watched by the app (the player's own) and by a page at once: it is let go
+  // when the last of them stops.
+  watchTournament(id: string): void {
+    const n = this.tournaments.get(id) ?? 0;
+    this.tournaments.set(id, n + 1);
+    if (!n) this.send({ type: "watch_tournament", tournament: id });
+  }
+  unwatchTournament(id: string): void {
+    const n = this.tournaments.get(id) ?? 0;
+    if (n > 1) return void this.tournaments.set(id, n - 1);
+    this.tournaments.delete(id);
+    if (n) this.send({ type: "unwatch_tournament", tournament: id });
+  }
 
   // Tries again at once (the player asked to).
   reconnect(): void {
@@ -151,7 +174,7 @@ export class Live {
       const me = player();
       if (me) ws.send(JSON.stringify({ type: "hello", token: me.token }));
       for (const id of this.watching) ws.send(JSON.stringify({ type: "watch", game: id }));
-      for (const id of this.tournaments) ws.send(JSON.stringify({ type: "watch_tournament", tournament: id }));
+      for (const id of this.tournaments.keys()) ws.send(JSON.stringify({ type: "watch_tournament", tournament: id }));
       this.setState("online");
     };
     ws.onmessage = (e) => {

@@ -11,13 +11,13 @@ let clocksCache: ClockPreset[] | null = null;
 export const loadVariants = async () => variantsCache ?? (variantsCache = await api.variants());
 export const loadClocks = async () => clocksCache ?? (clocksCache = await api.clocks());
 
-export function variantSelect(variants: VariantInfo[], id: string, chosen = "kalah", only?: (v: VariantInfo) => boolean): HTMLSelectElement {
+export function variantSelect(variants: VariantInfo[], id: string, chosen = "kalah"): HTMLSelectElement {
   const select = h("select", { id, name: "variant" });
   for (const f of [...new Set(variants.map((v) => v.family))]) {
     const group = h("optgroup", { label: has(`family.${f}`) ? t(`family.${f}`) : f });
-    for (const v of variants.filter((x) => x.family === f && (!only || only(x))))
+    for (const v of variants.filter((x) => x.family === f))
       group.append(h("option", { value: v.name, selected: v.name === chosen }, gameName(v.name, v.title)));
-    if (group.children.length) select.append(group);
+    select.append(group);
   }
   return select;
 }

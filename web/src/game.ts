@@ -184,7 +184,8 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   }
 
   function renderChrome(v: GameView) {
-    title.textContent = gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : "");
+    title.textContent = gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : "") +
+      (v.rated && v.seats.every((x) => x.kind !== "computer") ? ` · ${t("tour.rated")}` : "");
     svg.setAttribute("aria-label", t("board.label", { game: gameName(v.variant, v.title) }));
     const bottom = v.you === "north" ? "north" : "south";
     seatBox(bottomSeat, v, bottom);

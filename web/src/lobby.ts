@@ -38,6 +38,7 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     computerOption.disabled = !v.computer;
     computerOption.textContent = v.computer ? t("lobby.computer") : t("lobby.computerNot");
     if (!v.computer) opponent.value = "human";
+    syncRated();
     optionsBox.replaceChildren();
     for (const o of v.options) {
       let input: HTMLSelectElement | HTMLInputElement;
@@ -83,6 +84,11 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
   level.addEventListener("input", showLevel);
   const opponent = h("select", { id: "opponent" },
     h("option", { value: "computer" }, t("lobby.computer")), h("option", { value: "human" }, t("lobby.person")));
+  // Rated: a game between people counts for both players' ratings (never against the computer).
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("label", {}, rated, " ", t("lobby.rated"), h("span", { class: "help" }, ` ${t("lobby.ratedHelp")}`));
+  const syncRated = () => { ratedBox.hidden = opponent.value !== "human"; };
+  opponent.addEventListener("change", syncRated);
   const side = h("select", { id: "side" }, h("option", { value: "south" }, t("lobby.south")),
     h("option", { value: "north" }, t("side.north")), h("option", { value: "random" }, t("lobby.random")));
   const clockChoice = clockPicker(clocks);
@@ -94,7 +100,7 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     h("fieldset", {}, h("legend", {}, t("lobby.game")), h("label", {}, `${t("lobby.variant")} `, gameSelect), summary, optionsBox, rulesLink),
     h("fieldset", {}, h("legend", {}, t("lobby.opponent")), h("label", {}, `${t("lobby.against")} `, opponent),
       h("label", {}, `${t("lobby.level")} `, level, " ", levelOut, " ", levelRating, h("span", { class: "help" }, ` ${t("lobby.levelHelp")}`)),
-      h("label", {}, `${t("lobby.side")} `, side)),
+      h("label", {}, `${t("lobby.side")} `, side), ratedBox),
     h("fieldset", {}, h("legend", {}, t("lobby.clockMatch")), h("label", {}, `${t("lobby.clock")} `, clock, custom),
       h("label", {}, `${t("lobby.match")} `, bestOf, h("span", { class: "help" }, ` ${t("lobby.matchHelp")}`))),
     create);
@@ -104,6 +110,7 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     try {
       const req: Record<string, unknown> = { variant: spec(), opponent: opponent.value, side: side.value, best_of: Number(bestOf.value) };
       if (opponent.value === "computer") req.level = Number(level.value);
+      else req.rated = rated.checked;
       if (clockChoice.value()) req.clock = clockChoice.value();
       const g = await api.createGame(req);
       location.hash = `#/game/${g.id}`;
@@ -144,6 +151,7 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
 
   showOptions();
   showLevel();
+  syncRated();
   root.replaceChildren(h("div", { class: "grid" },
     h("section", {}, h("h1", {}, t("lobby.new")), form),
     h("section", {}, h("h2", {}, t("lobby.open")), openList, h("h2", {}, t("lobby.live")), liveList,

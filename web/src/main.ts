@@ -8,6 +8,7 @@ import { reviewPage } from "./review.js";
 import { tournamentPage } from "./tournament.js";
 import { newTournamentPage } from "./tournamentnew.js";
 import { playerPage } from "./player.js";
+import { followEnteredTournaments } from "./tournamentcall.js";
 import { h, toast } from "./ui.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, t } from "./i18n.js";
 import { Settings, applyBoardStyle, saveSetting, settings } from "./settings.js";
@@ -106,7 +107,7 @@ async function route() {
   if (!player()) await namePage();
   if (!current()) return settled();
   header();
-  if (!live) { live = new Live(); connectionBanner(live); }
+  if (!live) { live = new Live(); connectionBanner(live); followEnteredTournaments(live); }
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9]+)$/);
   const review = hash.match(/^#\/review\/([A-Za-z0-9]+)$/);

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { gameName } from "./gametext.js";
 import { icon } from "./icons.js";
 import { clockText, formatName, gameOpensFor, levelLabel, resultMark } from "./tournamenttext.js";
+import { followTournament } from "./tournamentcall.js";
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1).replace(/\.0$/, ""));
 // Half points as chess players write them: 2½.
@@ -85,15 +86,18 @@ export function tournamentPage(root: HTMLElement, id: string, live: Live): () =>
     const head = h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("tour.player")), h("th", {}, t("tour.points")),
       h("th", { class: "wide-only" }, t("tour.games")), h("th", { title: t("tour.wdl") }, "+ = −"),
       h("th", { title: t("tour.sbHelp") }, "SB"), h("th", { title: t("tour.buchholzHelp"), class: "wide-only" }, "Buchholz"),
-      h("th", { title: t("tour.eloHelp"), class: "wide-only" }, t("tour.elo")));
+      h("th", { title: t("tour.eloHelp"), class: "wide-only" }, t("tour.elo")), knockout ? h("th", {}, t("tour.reached")) : "");
     const rows = v.standings.map((r) => h("tr", { "data-seed": r.seed, class: r.seed === mySeed(v) ? "me" : "" },
       h("td", {}, String(r.rank)), h("td", { class: "name" }, name(v, r.seed), v.champion === r.seed ? h("span", { class: "champion" }, ` ${t("tour.champion")}`) : ""),
       h("td", { class: "pts" }, points(r.points)), h("td", { class: "wide-only" }, String(r.games)),
       h("td", {}, `${r.wins} ${r.draws} ${r.losses}`), h("td", {}, points(r.sonneborn_berger)), h("td", { class: "wide-only" }, points(r.buchholz)),
-      h("td", { class: "wide-only" }, r.games ? `${r.elo >= 0 ? "+" : ""}${Math.round(r.elo)} ± ${Math.round(r.elo_margin)}` : "")));
+      h("td", { class: "wide-only" }, r.games ? `${r.elo >= 0 ? "+" : ""}${Math.round(r.elo)} ± ${Math.round(r.elo_margin)}` : ""),
+      knockout ? h("td", {}, v.champion === r.seed ? t("tour.champion") : r.stage ? t("tour.round", { n: r.stage }) : "") : ""));
     standings.replaceChildren(h("h2", {}, v.status === "over" ? t("tour.final") : t("tour.standings")),
       h("div", { class: "table-scroll" }, h("table", { class: "standings", id: "standings-table" }, h("thead", {}, head), h("tbody", {}, ...rows))),
-      h("p", { class: "help" }, knockout ? t("tour.tiesKnockout") : t("tour.ties")));
+      h("p", { class: "help" }, knockout ? t("tour.tiesKnockout") : t("tour.ties")),
+      // How tied knockout matches were decided (the rules' tie rule), in the server's words.
+      ...v.notes.map((n) => h("p", { class: "note small" }, n)));
   }
 
   // The crosstable in rank order: row a, column b is a's points against b.
@@ -143,6 +147,8 @@ export function tournamentPage(root: HTMLElement, id: string, live: Live): () =>
 
   function render(v: TournamentView) {
     view = v;
+    // An entrant's browser follows the tournament from every page (tournamentcall.ts).
+    if (mySeed(v) !== undefined && v.status !== "over") followTournament(live, id);
     title.textContent = v.name;
     const bits = [gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : ""),
       formatName(v), clockText(v.clock), v.rated ? t("tour.rated") : t("tour.casual"), t("tour.by", { name: v.organiser })];

@@ -169,8 +169,15 @@ try {
   };
 
   await step("the organiser starts it: every game opens by itself and is played to the end, through a restart in round 2", async () => {
+    // Cid waits in the lobby: his game is not pulled open there, a bar under the header calls him.
+    await cid.goto(`${base}/#/`);
+    await cid.waitForSelector("#variant");
     await ann.click("#t-start");
+    await cid.waitForSelector("#call a.button");
+    await cid.screenshot({ path: join(out, "tournament-call.png") });
+    await cid.click("#call a.button");
     for (const p of people) await p.waitForURL(/#\/game\/\w+$/);
+    await cid.waitForSelector("#call", { state: "hidden" });
     // Swiss: round 2 is paired from round 1's results, so only round 1 is published now.
     expect((await until((v) => v.status === "playing")).rounds.length === 1, "round 2 was paired before round 1 was played");
     await bob.waitForSelector("#board .pit");
@@ -247,6 +254,15 @@ try {
     await shot(cid, "player");
     await ann.goto(`${base}/#/`);
     await ann.waitForFunction(() => document.querySelectorAll("#leaderboard tbody tr").length >= 2);
+    // The computer levels' measured ratings (data/level-ratings.json) beside the level.
+    await ann.selectOption("#variant", "kalah");
+    await ann.fill("#level", "3");
+    expect(/^rated \d+ ± \d+$/.test(await ann.textContent("#level-rating")), `level 3 shows "${await ann.textContent("#level-rating")}"`);
+    // A single game may be rated only against a person.
+    await ann.selectOption("#opponent", "human");
+    expect(await ann.isVisible("#rated"), "no rated choice for a game against a person");
+    await ann.selectOption("#opponent", "computer");
+    expect(!(await ann.isVisible("#rated")), "a game against the computer offers to be rated");
     await shot(ann, "lobby");
   });
 
