@@ -18,6 +18,7 @@
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/clocks.h"
+#include "play/level_ratings.h"
 #include "play/match_rules.h"
 #include "play/match_scoring.h"
 #include "play/record.h"
@@ -239,6 +240,24 @@ json Hub::create_player(const json& body) {
 
 // ---------------------------------------------------------------- variants
 
+namespace {
+
+// The computer levels' measured ratings (data/level-ratings.json, docs/tournaments.md), read
+// once: an object keyed by variant, empty when the file is missing or unreadable.
+const json& level_ratings() {
+  static const json ratings = [] {
+    try {
+      return play::read_level_ratings(play::shipped_level_ratings_path());
+    } catch (const Error& e) {
+      std::fprintf(stderr, "naqala serve: the levels are shown without ratings: %s\n", e.what());
+      return json::object();
+    }
+  }();
+  return ratings;
+}
+
+}  // namespace
+
 json Hub::variants() {
   json out = json::array();
   for (const auto& v : list_variants()) {
@@ -268,6 +287,10 @@ json Hub::variants() {
                    {"aliases", v.aliases},
                    {"options", opts},
                    {"tournament", play::to_json(play::match_rules(v))}});
+    // The levels' ratings where they were measured (the lobby shows them beside the levels).
+    if (const auto m = level_ratings().find(v.name);
+        m != level_ratings().end() && m->is_object() && m->contains("levels"))
+      out.back()["levels"] = (*m)["levels"];
   }
   return out;
 }

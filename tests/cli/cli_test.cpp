@@ -403,6 +403,8 @@ TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
   EXPECT_GE(j["moves"].get<int>(), 300);
   EXPECT_GE(j["checked"].get<int>(), 300);
   EXPECT_EQ(j["missing"], 0) << j["problems"].dump();
+  EXPECT_GT(j["clocks_checked"].get<int>(), 0);  // each kill: the games' clocks, looked at again
+  EXPECT_EQ(j["clocks_wrong"], 0) << j["problems"].dump();
   const auto bad = naqala("bench serve --port 8080 --kills 1 --moves 10");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("--kills needs the server it starts itself"), std::string::npos)

@@ -48,12 +48,8 @@ TEST_F(ServerTest, AFullDiskRefusesWhatCannotBeStoredAndLosesNothing) {
   json last;
   {
     Ws a(port_), b(port_);
-    a.send({{"type", "hello"}, {"token", ann}});
-    b.send({{"type", "hello"}, {"token", bob}});
-    a.send({{"type", "watch"}, {"game", id}});
-    b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(
-        a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+    take_seats(a, ann, b, bob, id);
+    ASSERT_FALSE(playing_view(a).is_null());
     a.send({{"type", "move"}, {"game", id}, {"move", "1"}});
     const json stored = a.game_with_plies(id, 1);
     ASSERT_FALSE(stored.is_null());
