@@ -98,9 +98,21 @@ Table::Table(GameRates rates, int max_away) : rates_(rates), max_away_(max_away)
     pre_[n][1] = 1 - pre_[1][n];
   }
   // Earlier scores from the later ones: every game won moves a score closer to the end.
+  std::vector<Curve> centred((kMaxAway + 1) * (kMaxAway + 1));
   for (int total = 4; total <= 2 * max_away; ++total)
-    for (int a = std::max(2, total - max_away); a <= std::min(max_away, total - 2); ++a)
-      pre_[a][total - a] = curve({a, total - a, false}, 1, Access::Centred)[kGrid / 2];
+    for (int a = std::max(2, total - max_away); a <= std::min(max_away, total - 2); ++a) {
+      Curve& c = centred[a * (kMaxAway + 1) + total - a];
+      c = curve({a, total - a, false}, 1, Access::Centred);
+      pre_[a][total - a] = c[kGrid / 2];
+    }
+  centred_ = std::move(centred);
+}
+
+const Curve* Table::kept_centred(const Score& s, int cube, Access access) const {
+  if (centred_.empty() || cube != 1 || access != Access::Centred || s.post_crawford || s.away < 2 ||
+      s.opp_away < 2 || s.away > max_away_ || s.opp_away > max_away_)
+    return nullptr;
+  return &centred_[s.away * (kMaxAway + 1) + s.opp_away];
 }
 
 double Table::pre_crawford(int away, int opp_away) const {
@@ -141,6 +153,7 @@ double Table::loss_value(const Score& s, int cube) const {
 }
 
 Curve Table::curve(const Score& s, int cube, Access access) const {
+  if (const Curve* kept = kept_centred(s, cube, access)) return *kept;
   const double win = win_value(s, cube), loss = loss_value(s, cube);
   Curve line{};
   for (int i = 0; i <= kGrid; ++i) line[i] = loss + (win - loss) * p_of(i);

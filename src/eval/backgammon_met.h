@@ -11,6 +11,7 @@
 // score from the end of the match back: no published table is read.
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "eval/backgammon_cube.h"
 
@@ -71,6 +72,10 @@ class Table {
   int max_away_;
   std::array<double, 2 * kMaxAway + 1> post_{};  // post_[n]: leader's MWC, trailer n away
   std::array<std::array<double, kMaxAway + 1>, kMaxAway + 1> pre_{};
+  // The curves of a centred cube of 1 before the Crawford game, kept from the table's
+  // construction: the one a cube decision needs most often, and the dearest to solve.
+  std::vector<Curve> centred_;
+  const Curve* kept_centred(const Score& score, int cube, bgcube::Access access) const;
 };
 
 // The score of a match state for the player on roll, when the table covers it (a match,
