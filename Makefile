@@ -1,8 +1,12 @@
 # The two commands README.md promises: `make run` and `make test`.
 # Both install what is missing first (scripts/install-deps is silent when all is there).
 JOBS ?= $(shell nproc)
-# Extra configure flags, e.g. CMAKE_ARGS=-DNAQALA_UNITY_BUILD=ON (CMakeLists.txt).
+# Extra configure flags, e.g. CMAKE_ARGS=-DCMAKE_CXX_COMPILER=clang++-14 (tests/fuzz/README.md).
 CMAKE_ARGS ?=
+# Unity builds (CMakeLists.txt): `make test UNITY=ON`, as CI does (.ci/run). Off unless asked,
+# every time: a tree once configured by CI goes back to per-file objects, which ccache shares
+# across the team's worktrees.
+UNITY ?= OFF
 RELEASE := build/release
 ASAN := build/asan
 FUZZ := build/fuzz
@@ -13,18 +17,19 @@ deps:
 	@scripts/install-deps
 
 release: deps
-	@cmake --preset release $(CMAKE_ARGS) >/dev/null
+	@cmake --preset release -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS)
 
 asan: deps
-	@cmake --preset asan $(CMAKE_ARGS) >/dev/null
+	@cmake --preset asan -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN) -j $(JOBS)
 
 # libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md), alone in build/fuzz;
 # test-fuzz runs each for 30 s from its seed corpus, and every fixed crash once. A sanitizer tree
 # configured with clang builds them too, and test-asan runs them with its tests.
-fuzz: deps
-	@cmake --preset fuzz $(CMAKE_ARGS) >/dev/null
+fuzz:
+	@scripts/install-deps fuzz
+	@cmake --preset fuzz -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(FUZZ) -j $(JOBS) --target naqala_fuzzers
 
 test-fuzz: fuzz

@@ -11,6 +11,7 @@
 
 #include "games/registry.h"
 #include "games/sowing/rules_toml.h"
+#include "sanitized.h"
 
 namespace naqala::engine {
 namespace {
@@ -39,18 +40,18 @@ TEST(DbPlayCheck, TheEngineWithTheDatabasePlaysOptimallyAndRandomMovesDoNot) {
   const auto db = solve::SowingDb::build(*oware_rules(), 6, {});
   const TempDb file(db);
   PlayCheckOptions o;
-  o.positions = 40;
+  o.positions = naqala::testing::workload(40, 12);
   o.referee_nodes = 200'000;
   auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=20000");
   const PlayCheck r = check_play(*game, *engine, db, o);
-  EXPECT_EQ(r.checked, 40);
+  EXPECT_EQ(r.checked, o.positions);
   EXPECT_EQ(r.optimal, r.checked);
   EXPECT_EQ(r.result_kept, r.checked);
   EXPECT_TRUE(r.misses.empty());
 
   auto random = make_engine(*game, "random:seed=3");
   const PlayCheck bad = check_play(*game, *random, db, o);
-  EXPECT_EQ(bad.checked, 40);
+  EXPECT_EQ(bad.checked, o.positions);
   EXPECT_LT(bad.optimal, bad.checked);
   ASSERT_FALSE(bad.misses.empty());
   int worse = 0;

@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/sowing_test_util.h"
+#include "sanitized.h"
 #include "search/alphabeta.h"
 
 namespace naqala::search {
@@ -45,7 +46,7 @@ TEST(LazySmp, ThreadsDoNotChangeAProvenFixedDepthResult) {
   for (const char* name : {"kalah", "bantumi"}) {
     const auto rules = sowing::testing::preset(name);
     ASSERT_EQ(rules->cycle, sowing::CycleRule::None) << name;
-    for (const State& s : endgames(*rules, 16, 14, 7)) {
+    for (const State& s : endgames(*rules, naqala::testing::workload(16, 5), 14, 7)) {
       const Limits limits;  // none: the search deepens until the value is proven
       AlphaBetaOptions one;
       one.hash_mb = 4;

@@ -12,6 +12,7 @@
 #include "eval/sowing_eval.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
+#include "sanitized.h"
 #include "scratch_dir.h"
 #include "search/prove.h"
 #include "solve/compositions.h"
@@ -164,7 +165,7 @@ TEST(EndgameDb, AgreesWithExhaustiveSearch) {
     const KalahRules kr = kalah_rules(*rules);
     const auto db = EndgameDb::build(kr, 10, 2);
     std::unordered_map<std::uint64_t, int> memo;
-    for (const State& s : late_positions(*rules, 120, 10, 11)) {
+    for (const State& s : late_positions(*rules, naqala::testing::workload(120, 40), 10, 11)) {
       const int value = db.value(board_of(s), s.seeds_in_play());
       ASSERT_EQ(margin_of(s, value), exhaustive_margin(s, memo)) << s.position();
     }
@@ -224,7 +225,7 @@ TEST(Solver, AgreesWithTheDatabaseAndTheOldProver) {
     const auto small = EndgameDb::build(kr, 4, 2);
     Solver solver(kr, rules->total_seeds, &small, 16);
     Solver bare(kr, rules->total_seeds, nullptr, 16);
-    for (const State& s : late_positions(*rules, 60, 14, 5)) {
+    for (const State& s : late_positions(*rules, naqala::testing::workload(60, 20), 14, 5)) {
       const Board b = board_of(s);
       const int truth = big.value(b, s.seeds_in_play());
       const auto r = solver.solve(b, s.seeds_in_play() / 2, 0);
@@ -244,7 +245,7 @@ TEST(Solver, AgreesWithTheDatabaseAndTheOldProver) {
     // Positions with more seeds than the big database: the old AND/OR prover as the judge.
     search::Prover<State, eval::SowingMarginBounds, eval::SowingEval> prover(
         {}, eval::SowingEval(*rules), 16);
-    for (const State& s : late_positions(*rules, 10, 18, 9)) {
+    for (const State& s : late_positions(*rules, naqala::testing::workload(10, 3), 18, 9)) {
       const auto r = solver.solve(board_of(s), 0, 0);
       int low = 0, high = 0;
       const auto margin = prover.margin(s, s.to_move(), 0, low, high);

@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "games/sowing/rules_toml.h"
 #include "games/sowing/state.h"
+#include "sanitized.h"
 #include "scratch_dir.h"
 #include "solve/sowing_solve.h"
 
@@ -215,13 +216,14 @@ TEST(SowingDb, CyclesBuiltByHandHaveTheirKnownValues) {
 
 TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
   const auto rules = preset("oware");
+  const int seeds = naqala::testing::workload(7, 6);
   std::vector<SowingDb> dbs;
   for (int threads : {1, 2, 3}) {
     SowingDb::BuildOptions o;
     o.threads = threads;
-    dbs.push_back(SowingDb::build(*rules, 7, o));
+    dbs.push_back(SowingDb::build(*rules, seeds, o));
     o.passes = true;  // the method MPI ranks use
-    dbs.push_back(SowingDb::build(*rules, 7, o));
+    dbs.push_back(SowingDb::build(*rules, seeds, o));
   }
   for (std::size_t i = 1; i < dbs.size(); ++i) {
     ASSERT_EQ(dbs[i].size(), dbs[0].size());

@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "games/backgammon/formats.h"
 #include "games/registry.h"
+#include "sanitized.h"
 
 using namespace naqala;
 using namespace naqala::backgammon;
@@ -150,8 +151,8 @@ TEST(Backgammon, FormatHitsAndBar) {
   auto s = position({{25, 1}, {6, 14}}, {{3, 1}, {13, 14}}, 3, 1);
   auto texts = move_texts(s);
   EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/22* 6/5"))
-      << testing::PrintToString(texts);
-  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/21")) << testing::PrintToString(texts);
+      << ::testing::PrintToString(texts);
+  EXPECT_TRUE(std::count(texts.begin(), texts.end(), "bar/21")) << ::testing::PrintToString(texts);
 }
 
 TEST(Backgammon, CubeDropAndTake) {
@@ -349,7 +350,7 @@ TEST(Backgammon, RegistryAndAnyState) {
 
 TEST(Backgammon, RandomGamesKeepInvariants) {
   Rng rng(42);
-  for (int game = 0; game < 100; ++game) {
+  for (int game = 0; game < naqala::testing::workload(100, 30); ++game) {
     Rules r;
     r.match = game % 3 == 0 ? 0 : 5;
     State s(r);

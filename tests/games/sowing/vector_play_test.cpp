@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/rng.h"
+#include "sanitized.h"
 #include "sowing_test_util.h"
 
 namespace naqala::sowing {
@@ -68,7 +69,7 @@ TEST(VectorPlay, PlaysExactlyLikeTheScalarEngine) {
     ++vector_rulesets;
     const auto scalar = scalar_copy(*rules);
     Rng rng(7), same(7);
-    for (int game = 0; game < 300; ++game) {
+    for (int game = 0; game < naqala::testing::workload(300, 50); ++game) {
       State fast = State::initial(*rules), slow = State::initial(*scalar);
       for (int ply = 0; ply < 400 && !fast.is_over(); ++ply) {
         State::MoveList moves;
