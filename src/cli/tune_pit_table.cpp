@@ -1,5 +1,6 @@
 #include "cli/tune_pit_table.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -23,7 +24,10 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
                  "With --records: label = share x final margin + (1 - share) x the engine's "
                  "value (default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd.add_option("--ridge", a.ridge, "With --records: L2 penalty (default 10)")
+  cmd.add_option("--ridge", a.ridge, "With --records: L2 penalty (default 1)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd.add_option("--smooth", a.smooth,
+                 "With --records: penalty on neighbouring counts' difference (default 100)")
       ->check(CLI::Range(0.0, 1e9));
   cmd.add_option("--opening-plies", a.opening_plies,
                  "With --records: random plies before the engine plays (default 6)")
@@ -49,15 +53,17 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   int games = 0;
   std::vector<eval::LabelledPosition> data;
   for (const auto& p : engine::read_self_play(a.records, &games))
-    data.push_back({sowing::State::from_position(rules, p.position),
-                    a.final_share * p.margin + (1 - a.final_share) * p.value});
-  auto fit = eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge);
-  char share[32];
-  std::snprintf(share, sizeof share, "%g", a.final_share);
+    if (std::abs(p.value) < 2000)  // a value lost to a search stopped early (older records)
+      data.push_back({sowing::State::from_position(rules, p.position),
+                      a.final_share * p.margin + (1 - a.final_share) * p.value});
+  auto fit =
+      eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth);
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, " --final-share %g --ridge %g --smooth %g", a.final_share,
+                a.ridge, a.smooth);
   fit.eval.made_by = "naqala tune " + game.spec() + " --records FILE --games " +
                      std::to_string(games) + " --seed " + std::to_string(a.seed) + " --engine " +
-                     a.engine + " --opening-plies " + std::to_string(a.opening_plies) +
-                     " --final-share " + share + " --ridge " + std::to_string(a.ridge) +
+                     a.engine + " --opening-plies " + std::to_string(a.opening_plies) + numbers +
                      " --out FILE";
   eval::save_trained_eval(a.out, fit.eval);
   if (json) {

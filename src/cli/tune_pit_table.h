@@ -14,7 +14,8 @@ struct PitTableArgs {
   std::string engine = "alphabeta:nodes=20000";
   std::string out;           // the evaluation file to write; empty: only play
   double final_share = 0.5;  // label = share x final margin + (1 - share) x the engine's value
-  double ridge = 10;
+  double ridge = 1;
+  double smooth = 100;
   int opening_plies = 6;
   int games = 0;
   std::uint64_t seed = 1;

@@ -62,14 +62,16 @@ int extend_self_play(const AnyGame& game, const std::string& path, const SelfPla
       const auto moves = s->legal_moves();
       s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
     }
-    std::vector<std::pair<std::string, Player>> seen;
     std::ostringstream lines;
     for (int ply = 0; ply < o.max_plies && !s->is_over(); ++ply) {
       const Analysis a = engine->think(*s, {});
-      char value[32];
-      std::snprintf(value, sizeof value, "%.2f", as_margin(a.value));
-      lines << "pos " << s->position() << " " << (s->to_move() == Player::South ? 'S' : 'N') << " "
-            << value << "\n";
+      // A search stopped by its node limit before its first iteration ended has no value.
+      if (std::abs(a.value) < 2000) {
+        char value[32];
+        std::snprintf(value, sizeof value, "%.2f", as_margin(a.value));
+        lines << "pos " << s->position() << " " << (s->to_move() == Player::South ? 'S' : 'N')
+              << " " << value << "\n";
+      }
       s->play(a.best_move);
     }
     const Outcome end = s->outcome();

@@ -18,7 +18,7 @@ constexpr std::array<SowingFeature, 7> kFitted = {
 // (when `fixed` is empty) and the table's entries.
 std::vector<double> solve(const sowing::Rules& rules, const std::vector<LabelledPosition>& data,
                           const SowingEval& features_of, const std::vector<int>& fixed,
-                          double ridge) {
+                          double ridge, double smooth) {
   const int pits = rules.pits;
   const int linear = fixed.empty() ? static_cast<int>(kFitted.size()) : 0;
   const int n = linear + 2 * pits * kTableCounts;
@@ -47,6 +47,16 @@ std::vector<double> solve(const sowing::Rules& rules, const std::vector<Labelled
     }
   }
   for (int i = 0; i < n; ++i) a[i][i] += ridge;
+  // The penalty smooth x (v[c + 1] - v[c])^2 along each pit's counts: a count seldom seen
+  // takes its neighbours' value rather than noise.
+  for (int row = 0; row < 2 * pits; ++row)
+    for (int c = 0; c + 1 < kTableCounts; ++c) {
+      const int i = linear + row * kTableCounts + c, j = i + 1;
+      a[i][i] += smooth;
+      a[j][j] += smooth;
+      a[i][j] -= smooth;
+      a[j][i] -= smooth;
+    }
   return solve_linear(a, b);
 }
 
@@ -57,7 +67,7 @@ int hundredths(double points) {
 }  // namespace
 
 PitTableFit fit_pit_table(const sowing::Rules& rules, const std::vector<LabelledPosition>& data,
-                          const SowingWeights& before, double ridge) {
+                          const SowingWeights& before, double ridge, double smooth) {
   if (rules.rows != 2 || rules.labels > rules.pits)
     throw Error("a pit table needs a board of two rows whose pits never change hands");
   SowingWeights plain = before;
@@ -66,10 +76,10 @@ PitTableFit fit_pit_table(const sowing::Rules& rules, const std::vector<Labelled
   // The linear weights are fitted with the table, rounded, and the table fitted again around
   // the rounded ones: a weight on a feature of 40 seeds, off by half a hundredth, would be off
   // by a fifth of a seed.
-  const std::vector<double> first = solve(rules, data, features_of, {}, ridge);
+  const std::vector<double> first = solve(rules, data, features_of, {}, ridge, smooth);
   std::vector<int> linear;
   for (std::size_t i = 0; i < kFitted.size(); ++i) linear.push_back(hundredths(first[i]));
-  const std::vector<double> table = solve(rules, data, features_of, linear, ridge);
+  const std::vector<double> table = solve(rules, data, features_of, linear, ridge, smooth);
 
   PitTableFit fit;
   fit.positions = data.size();

@@ -22,9 +22,10 @@ struct PitTableFit {
   double rms_after = 0;   // ... and of the fitted evaluation
 };
 
-// `ridge`: the L2 penalty (squared points) on every table entry and weight; rare counts stay
-// near 0, i.e. near what their seeds in the store would be worth.
+// `ridge`: the L2 penalty (squared points) on every table entry and weight; `smooth`: the
+// penalty on the difference of neighbouring counts of a pit, so rare counts follow their
+// neighbours.
 PitTableFit fit_pit_table(const sowing::Rules& rules, const std::vector<LabelledPosition>& data,
-                          const SowingWeights& before, double ridge);
+                          const SowingWeights& before, double ridge, double smooth);
 
 }  // namespace naqala::eval

@@ -116,7 +116,7 @@ TEST(PitTableFit, RecoversTheTableThatMadeTheLabels) {
   }
   SowingWeights linear = default_sowing_weights(*rules);
   linear.table = nullptr;
-  const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001);
+  const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001, 0);
   EXPECT_EQ(fit.positions, data.size());
   EXPECT_GT(fit.rms_before, 1.0);
   EXPECT_LT(fit.rms_after, 0.05);
