@@ -17,8 +17,7 @@ namespace {
 std::shared_ptr<const TrainedSowingEval> shipped_oware_eval() {
   static const std::shared_ptr<const TrainedSowingEval> e = [] {
     const char* env = std::getenv("NAQALA_OWARE_EVAL");
-    // No table is shipped yet: only a file named by the variable is played.
-    const std::string path = env && *env ? env : "none";
+    const std::string path = env && *env ? env : std::string(NAQALA_DATA_DIR) + "/oware/eval.txt";
     if (path == "none") return std::shared_ptr<const TrainedSowingEval>();
     return std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
   }();

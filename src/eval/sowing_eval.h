@@ -46,8 +46,8 @@ struct SowingWeights {
 
 // The weights a preset plays with: tuned ones for the presets that have them (see
 // default_sowing_weights in sowing_eval.cpp), a sound general set for any other ruleset.
-// Oware plays the trained evaluation (pit_table.h) of the file NAQALA_OWARE_EVAL names, if
-// any (`none`: the linear weights), read once.
+// Oware plays the trained evaluation (pit_table.h) of data/oware/eval.txt, or of the file
+// NAQALA_OWARE_EVAL names (`none`: the linear weights below), read once.
 SowingWeights default_sowing_weights(const sowing::Rules& rules);
 
 // The weights of a trained evaluation file for `rules` (pit_table.h); throws naqala::Error
@@ -95,7 +95,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
-    int exposed[2] = {0, 0}, kroo[2] = {0, 0};
+    int exposed[2] = {0, 0}, kroo[2] = {0, 0}, table = 0;
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
     // Bit h of `north`: North owns pit h (by owner only).
@@ -117,12 +117,17 @@ class SowingEval {
       if constexpr (kByOwner) own = pi ? north : ~north & ((1u << holes_) - 1);
       const std::uint32_t own_empty = empty & own;
       const std::uint32_t target = capturable & ~own;  // the opponent's capturing pits
+      // This row's entries of the pit table: the mover's first (never by owner: refused).
+      const std::int16_t* row_table =
+          table_ ? table_->value.data() + (p == me ? 0 : pits_ * kTableCounts) : nullptr;
       for (int i = 0; i < (kByOwner ? labels_ : pits_); ++i) {
         const int hole = kByOwner ? r.label_hole[pi][i] : first + i;
         if constexpr (kByOwner)
           if (!((own >> hole) & 1)) continue;
         const int c = s.seeds(hole);
         rows[pi] += c;
+        if constexpr (!kByOwner)
+          if (row_table) table += row_table[PitTable::index(0, i, pits_, c)];
         // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
         // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
         // ending captures it (Kalah).
@@ -173,17 +178,7 @@ class SowingEval {
     // player's side are then his: they weigh more as the board empties.
     f[kCycleRow] = cycle_owner_ ? f[kRowDiff] * 4 * (s.store(me) + s.store(you)) / total_seeds_ : 0;
     f[kKroo] = kroo[m] - kroo[y];
-    f[kPitTable] = table_ ? table_value(s, me) : 0;
-  }
-
-  int table_value(const sowing::State& s, Player me) const {
-    const std::int16_t* t = table_->value.data();
-    int v = 0;
-    for (int side = 0; side < 2; ++side) {
-      const int first = s.rules().first_pit(side ? opponent(me) : me);
-      for (int i = 0; i < pits_; ++i) v += t[PitTable::index(side, i, pits_, s.seeds(first + i))];
-    }
-    return v;
+    f[kPitTable] = table;
   }
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead

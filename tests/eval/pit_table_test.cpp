@@ -55,8 +55,9 @@ TEST(PitTable, ValueSumsTheMoversAndTheOpponentsPits) {
   EXPECT_EQ(f[kPitTable], 0);
 }
 
-// A trained file serves the Oware preset as it is; a changed option plays the linear weights.
-TEST(PitTable, ForPlainOwareOnly) {
+// The shipped file serves the Oware preset as it is; a changed option plays the linear weights.
+TEST(PitTable, ShippedForPlainOwareOnly) {
+  EXPECT_NE(default_sowing_weights(*preset("oware")).table, nullptr);
   EXPECT_EQ(default_sowing_weights(*preset("oware", {{"cycle", "draw"}})).table, nullptr);
   EXPECT_EQ(default_sowing_weights(*preset("awale")).table, nullptr);
   EXPECT_EQ(default_sowing_weights(*preset("kalah")).table, nullptr);
