@@ -5,8 +5,9 @@ For each variant: the C++ single-core random-play rate (`naqala bench random`, p
 VectorEnv random step rate at n = 1024 (sample_legal + step, plies/s over all games), with
 fresh arrays for every step (copy=True, the default) and with the env's own reused arrays
 (copy=False), and the one-state Python loop (legal_actions + a choice + apply_action,
-plies/s). The C++ and the VectorEnv runs are alternated, ROUNDS times each, and the best of
-each kept.
+plies/s). The C++ and the VectorEnv runs are alternated, ROUNDS times each; each round gives
+the VectorEnv's share of the C++ rate measured beside it, and the median round is reported (on
+a busy machine one run alone can be off by a third).
 
 Rates are per CPU-second of the process (the C++ run's user + system time, read from its
 rusage; the Python process's own time for the others): on a shared machine, wall time also
@@ -18,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import time
 
@@ -79,8 +81,8 @@ def loop_rate(variant, seconds, wall):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=3)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=1)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--n", type=int, default=1024)
     parser.add_argument("--naqala", default=DEFAULT_BIN)
     parser.add_argument("--wall", action="store_true", help="rates per wall-clock second")
@@ -88,15 +90,18 @@ def main():
     a = parser.parse_args()
     unit = "wall" if a.wall else "CPU"
     for variant in a.variants:
-        cpp = vec = reused = 0.0
+        cpp, vec, reused = [], [], []
         for _ in range(a.rounds):
-            cpp = max(cpp, cpp_rate(a.naqala, variant, a.seconds, a.wall))
-            vec = max(vec, vector_rate(variant, a.n, a.seconds, a.wall))
-            reused = max(reused, vector_rate(variant, a.n, a.seconds, a.wall, copy=False))
+            cpp.append(cpp_rate(a.naqala, variant, a.seconds, a.wall))
+            vec.append(vector_rate(variant, a.n, a.seconds, a.wall))
+            reused.append(vector_rate(variant, a.n, a.seconds, a.wall, copy=False))
+        share = statistics.median(v / c for v, c in zip(vec, cpp))
+        share_reused = statistics.median(v / c for v, c in zip(reused, cpp))
         loop = loop_rate(variant, a.seconds, a.wall)
-        print(f"{variant:8s} plies per {unit}-second: C++ random play {cpp / 1e6:6.2f} M   "
-              f"VectorEnv n={a.n} {vec / 1e6:6.2f} M ({vec / cpp:.2f} of C++), "
-              f"copy=False {reused / 1e6:6.2f} M ({reused / cpp:.2f})   "
+        print(f"{variant:8s} plies per {unit}-second: C++ random play "
+              f"{statistics.median(cpp) / 1e6:6.2f} M   VectorEnv n={a.n} "
+              f"{statistics.median(vec) / 1e6:6.2f} M ({share:.2f} of C++), copy=False "
+              f"{statistics.median(reused) / 1e6:6.2f} M ({share_reused:.2f})   "
               f"Python one-state loop {loop / 1e3:6.1f} k", flush=True)
 
 

@@ -7,6 +7,7 @@
 // the move itself add decode(action). Layouts: docs/python.md.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -20,7 +21,7 @@ namespace naqala::python {
 
 // Sowing games with plain moves (Kalah, Oware, ...): action k is the mover's pit k + 1, the
 // move itself, so an action is read back without a search (decode) and a state's legal
-// actions fit in a 64-bit mask (VectorEnv's fast path).
+// actions fit in a 16-bit mask (VectorEnv's fast path).
 struct PlainSowingCodec {
   using State = sowing::State;
   explicit PlainSowingCodec(const State& probe)
@@ -31,14 +32,55 @@ struct PlainSowingCodec {
   int num_actions() const { return plain_actions; }
   int encode(const State&, State::Move m) const { return m; }
   State::Move decode(int action) const { return static_cast<State::Move>(action); }
+  // The legal actions of a game going on as a mask (bit a: action a), read off the board where
+  // the engine says its legal moves are the mover's pits holding seeds (Rules::random_by_mask,
+  // as State::random_move reads them) and no starving opponent must be fed; false otherwise
+  // (then legal_moves() gives them). No branch on the seeds.
+  bool legal_mask(const State& s, std::uint32_t& bits) const {
+    const sowing::Rules& r = s.rules();
+    if (!r.random_by_mask) return false;  // implies a board of at most 16 holes
+    const std::uint32_t filled = filled_holes(s);
+    if (r.must_feed && !(filled & r.row_bits[index(opponent(s.to_move()))])) return false;
+    bits = (filled & r.row_bits[index(s.to_move())]) >> r.first_pit(s.to_move());
+    return true;
+  }
+  // Bit h: hole h (of the first 16) holds seeds. Eight holes a word: a byte's top bit is set
+  // when it is not zero, then a multiply gathers the eight top bits.
+  static std::uint32_t filled_holes(const State& s) {
+    std::uint32_t out = 0;
+    for (int w = 0; w < 2; ++w) {
+      std::uint64_t x = 0;
+      for (int k = 0; k < 8; ++k)
+        x |= static_cast<std::uint64_t>(s.seeds(8 * w + k)) << (8 * k);  // one load
+      constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kTop = 0x8080808080808080ULL;
+      x = (((x & kLow7) + kLow7) | x) & kTop;
+      out |= static_cast<std::uint32_t>(((x >> 7) * 0x0102040810204080ULL) >> 56) << (8 * w);
+    }
+    return out;
+  }
   std::vector<int> observation_shape() const { return {holes + 1}; }
   // Seeds of every hole in board order (South's pits from his left, [the middle row,]
   // North's pits from his left, South's store, North's store), then 1 when North is to move.
   void observe(const State& s, float* out) const {
+    const int holes = this->holes;  // a local: the stores below cannot change it
     int h = 0;
-    for (; h + 4 <= holes; h += 4)  // four at a time: one vector conversion
-      for (int k = 0; k < 4; ++k) out[h + k] = static_cast<float>(s.seeds(h + k));
-    for (; h < holes; ++h) out[h] = static_cast<float>(s.seeds(h));
+    if (holes <= sowing::kVectorHoles) {
+      // The board's first 16 holes converted at once (a constant count: vector code), then
+      // stored in pieces of constant sizes (a loop of variable length would call memcpy).
+      std::array<float, sowing::kVectorHoles> all;
+      for (int k = 0; k < sowing::kVectorHoles; ++k) all[k] = static_cast<float>(s.seeds(k));
+      // Straight-line code: GCC turns a loop of these into a (slow, microcoded) rep movs.
+      for (int chunk = 0; chunk < sowing::kVectorHoles / 4; ++chunk)  // unrolled: constant count
+        if (4 * chunk + 4 <= holes) std::memcpy(out + 4 * chunk, all.data() + 4 * chunk, 16);
+      h = holes & ~3;
+      if (holes & 2) {
+        std::memcpy(out + h, all.data() + h, 2 * sizeof(float));
+        h += 2;
+      }
+      if (holes & 1) out[h] = all[h];
+    } else {
+      for (; h < holes; ++h) out[h] = static_cast<float>(s.seeds(h));
+    }
     out[holes] = s.to_move() == Player::North ? 1.f : 0.f;
   }
 };

@@ -15,21 +15,40 @@ namespace naqala::python {
 
 namespace {
 
-// A codec whose action is the move itself, with at most 13 actions (a sowing row has at most
-// 11 pits): a game's legal actions are a mask (checked with one test) and a list of bytes
-// (sampled with one draw), 16 bytes in all, so the check and the draw of 1024 games read 16 KB.
+// A codec whose action is the move itself, with at most 16 actions (a sowing row has at most
+// 11 pits): a game's legal actions are a 16-bit mask, checked with one test and sampled with
+// one draw and a table lookup, so the check and the draw of 1024 games read 2 KB.
 template <class Codec>
 concept DirectCodec = requires(const Codec c, int a) {
   c.decode(a);
 };
 
-struct ActionSet {
-  static constexpr int kMaxActions = 13;
-  std::uint16_t bits = 0;
-  std::uint8_t count = 0;
-  std::array<std::uint8_t, kMaxActions> actions;
+constexpr int kMaxDirectActions = 16;
+
+// By byte: the k-th set bit (from the lowest), the set bits, and the byte's bits as eight
+// bytes 0/1 (little-endian): the k-th legal action of a mask without a loop whose length a
+// random game makes unpredictable, and the mask as numpy's bools.
+struct BitSelect {
+  std::array<std::array<std::uint8_t, 8>, 256> nth{};
+  std::array<std::uint8_t, 256> count{};
+  std::array<std::uint64_t, 256> bytes{};
+  constexpr BitSelect() {
+    static_assert(std::endian::native == std::endian::little);
+    for (int b = 0; b < 256; ++b)
+      for (int bit = 0; bit < 8; ++bit)
+        if ((b >> bit) & 1) {
+          nth[b][count[b]++] = static_cast<std::uint8_t>(bit);
+          bytes[b] |= std::uint64_t{1} << (8 * bit);
+        }
+  }
+  int count_of(std::uint32_t bits) const { return count[bits & 0xff] + count[bits >> 8]; }
+  // The k-th set bit of a 16-bit mask, k below its number of set bits.
+  int select(std::uint32_t bits, std::uint32_t k) const {
+    const std::uint32_t low = bits & 0xff, in_low = count[low];
+    return k < in_low ? nth[low][k] : 8 + nth[bits >> 8][k - in_low];
+  }
 };
-static_assert(sizeof(ActionSet) == 16);
+constexpr BitSelect kBitSelect;
 
 template <class Codec>
 class TypedVectorEnv : public VectorEnvCore {
@@ -37,14 +56,14 @@ class TypedVectorEnv : public VectorEnvCore {
   using S = typename Codec::State;
   static constexpr bool kDirect = DirectCodec<Codec>;
   // What a game keeps of its legal moves between steps: the mask of actions, or the list.
-  using Legal = std::conditional_t<kDirect, ActionSet, typename S::MoveList>;
+  using Legal = std::conditional_t<kDirect, std::uint16_t, typename S::MoveList>;
 
-  // One game's data side by side; its legal actions apart (the check and the draw of every
-  // game read only those).
+  // One game's state and plies side by side, a small value; its legal actions apart (the
+  // check and the draw of every game read only those), and its repetition history apart too
+  // (only games that end on a cycle keep one).
   struct Slot {
     S state;
     int plies = 0;
-    RepetitionTracker<S> repetition;
   };
 
   TypedVectorEnv(std::unique_ptr<AnyState> probe, int n, std::uint64_t seed, int max_plies)
@@ -55,12 +74,13 @@ class TypedVectorEnv : public VectorEnvCore {
         max_plies_(max_plies),
         obs_size_(observation_size()),
         rng_(seed),
-        slots_(n, Slot{initial_, 0, {}}),
+        slots_(n, Slot{initial_, 0}),
+        repetition_(ends_on_cycle(initial_) ? n : 0),
         legal_(n),
         chosen_(kDirect ? 0 : n) {
-    if (kDirect && codec_.num_actions() > ActionSet::kMaxActions)
+    if (kDirect && codec_.num_actions() > kMaxDirectActions)
       throw Error("VectorEnv: " + std::to_string(codec_.num_actions()) + " actions; at most " +
-                  std::to_string(ActionSet::kMaxActions) + " on the direct path");
+                  std::to_string(kMaxDirectActions) + " on the direct path");
   }
 
   int size() const override { return n_; }
@@ -70,7 +90,7 @@ class TypedVectorEnv : public VectorEnvCore {
   void reset(std::uint64_t seed, bool reseed, const StepBuffers& out) override {
     if (reseed) rng_ = Rng(seed);
     for (int i = 0; i < n_; ++i) {
-      restart(slots_[i]);
+      restart(i);
       out.rewards[2 * i] = out.rewards[2 * i + 1] = 0;
       out.terminated[i] = out.truncated[i] = false;
       write(i, out);
@@ -88,7 +108,7 @@ class TypedVectorEnv : public VectorEnvCore {
         s.play(codec_.decode(static_cast<int>(actions[i])));
       else
         s.play(legal_[i][chosen_[i]]);
-      slot.repetition.after(s);
+      if (!repetition_.empty()) repetition_[i].after(s);
       ++slot.plies;
       roll(s);
       float& south = out.rewards[2 * i];
@@ -101,10 +121,10 @@ class TypedVectorEnv : public VectorEnvCore {
         south = static_cast<float>(2 * points - 1);
         north = -south;
         out.terminated[i] = true;
-        restart(slot);
+        restart(i);
       } else if (max_plies_ > 0 && slot.plies >= max_plies_) {
         out.truncated[i] = true;
-        restart(slot);
+        restart(i);
       }
       write(i, out);
     }
@@ -114,8 +134,11 @@ class TypedVectorEnv : public VectorEnvCore {
     for (int i = 0; i < n_; ++i) {
       const Slot& slot = slots_[i];
       if constexpr (kDirect) {
-        const ActionSet& legal = legal_[i];
-        out[i] = legal.count == 0 ? -1 : legal.actions[rng_.below(legal.count)];
+        const std::uint32_t bits = legal_[i];
+        out[i] = bits == 0
+                     ? -1
+                     : kBitSelect.select(
+                           bits, rng_.below(static_cast<std::uint32_t>(kBitSelect.count_of(bits))));
       } else {
         const auto& moves = legal_[i];
         out[i] = moves.size() == 0
@@ -139,7 +162,7 @@ class TypedVectorEnv : public VectorEnvCore {
     if (a < 0 || a >= codec_.num_actions()) return false;
     const Slot& slot = slots_[i];
     if constexpr (kDirect) {
-      return (legal_[i].bits >> a) & 1;
+      return (legal_[i] >> a) & 1;
     } else {
       const auto& moves = legal_[i];
       for (std::size_t k = 0; k < moves.size(); ++k)
@@ -155,8 +178,8 @@ class TypedVectorEnv : public VectorEnvCore {
     const Slot& slot = slots_[i];
     std::vector<int> codes;
     if constexpr (kDirect) {
-      for (int k = 0; k < legal_[i].count; ++k) codes.push_back(legal_[i].actions[k]);
-      std::sort(codes.begin(), codes.end());
+      for (int a = 0; a < kMaxDirectActions; ++a)
+        if ((legal_[i] >> a) & 1) codes.push_back(a);
     } else {
       for (const auto& m : legal_[i]) codes.push_back(codec_.encode(slot.state, m));
       std::sort(codes.begin(), codes.end());
@@ -168,10 +191,28 @@ class TypedVectorEnv : public VectorEnvCore {
         " is not legal there; legal actions: " + (list.empty() ? "(none)" : list));
   }
 
-  void restart(Slot& slot) {
+  // The legal actions as a mask straight from the board, where the codec can read it.
+  bool legal_mask(const S& s, std::uint32_t& bits) const {
+    if constexpr (requires { codec_.legal_mask(s, bits); })
+      return codec_.legal_mask(s, bits);
+    else
+      return false;
+  }
+
+  static bool ends_on_cycle(const S& s) {
+    if constexpr (CycleEndingState<S>)
+      return s.ends_on_cycle();
+    else
+      return false;
+  }
+
+  void restart(int i) {
+    Slot& slot = slots_[i];
     slot.state = initial_;
-    slot.repetition.clear();
-    slot.repetition.after(slot.state);
+    if (!repetition_.empty()) {
+      repetition_[i].clear();
+      repetition_[i].after(slot.state);
+    }
     slot.plies = 0;
     roll(slot.state);
   }
@@ -196,40 +237,53 @@ class TypedVectorEnv : public VectorEnvCore {
     }
   }
 
-  // The bytes 0/1 of a mask of legal actions, eight at a time: each byte of the multiplied
-  // copies keeps its own bit, and adding 0x7f carries a set bit into the byte's top bit.
+  // The bytes 0/1 of a mask of legal actions, eight at a time (kBitSelect.bytes).
   static void write_mask(std::uint32_t bits, int actions, bool* mask) {
-    static_assert(std::endian::native == std::endian::little);
     for (int a = 0; a < actions; a += 8) {
-      std::uint64_t x = ((bits >> a) & 0xff) * 0x0101010101010101ULL & 0x8040201008040201ULL;
-      x = ((x + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
-      std::memcpy(mask + a, &x, static_cast<std::size_t>(std::min(8, actions - a)));
+      std::uint64_t x = kBitSelect.bytes[(bits >> a) & 0xff];
+      const int bytes = std::min(8, actions - a);
+      if (bytes == 8) {
+        std::memcpy(mask + a, &x, 8);
+        continue;
+      }
+      // Pieces of constant sizes (no call to memcpy); the same branches for every game.
+      int at = a;
+      if (bytes & 4) {
+        std::memcpy(mask + at, &x, 4);
+        x >>= 32;
+        at += 4;
+      }
+      if (bytes & 2) {
+        std::memcpy(mask + at, &x, 2);
+        x >>= 16;
+        at += 2;
+      }
+      if (bytes & 1) std::memcpy(mask + at, &x, 1);
     }
   }
 
   // Observation, legal moves and mask, player to move of game i, in one pass over its slot.
-  void write(int i, const StepBuffers& out) {
+  // Inlined into the loops over the games (a call per game cost about 20 instructions).
+  [[gnu::always_inline]] void write(int i, const StepBuffers& out) {
     Slot& slot = slots_[i];
     const S& s = slot.state;
     codec_.observe(s, out.observations + static_cast<std::size_t>(i) * obs_size_);
     const int actions = codec_.num_actions();
     bool* mask = out.legal_mask + static_cast<std::size_t>(i) * actions;
     if constexpr (kDirect) {
-      // Loops of a fixed count (the actions), not of the legal moves: how many moves a
-      // random game has is unpredictable, and a mispredicted loop exit costs as much as a ply.
-      typename S::MoveList moves;
-      std::fill_n(moves.data(), ActionSet::kMaxActions, 0);  // a constant count: no call
-      if (!s.is_over()) s.legal_moves(moves);
-      const auto count = static_cast<int>(moves.size());
-      ActionSet& legal = legal_[i];
+      // The mask read off the board where the rules allow; else from the list, in a loop of a
+      // fixed count (the actions), not of the legal moves: how many moves a random game has is
+      // unpredictable, and a mispredicted loop exit costs as much as a ply.
       std::uint32_t bits = 0;
-      for (int k = 0; k < actions; ++k) {
-        const int a = codec_.encode(s, moves.data()[k]);
-        legal.actions[k] = static_cast<std::uint8_t>(a);
-        bits |= k < count ? std::uint32_t{1} << a : 0;
+      if (!s.is_over() && !legal_mask(s, bits)) {
+        typename S::MoveList moves;
+        std::fill_n(moves.data(), kMaxDirectActions, 0);  // a constant count: no call
+        s.legal_moves(moves);
+        const auto count = static_cast<int>(moves.size());
+        for (int k = 0; k < actions; ++k)
+          bits |= (k < count ? 1u : 0u) << (codec_.encode(s, moves.data()[k]) & 15);
       }
-      legal.bits = static_cast<std::uint16_t>(bits);
-      legal.count = static_cast<std::uint8_t>(count);
+      legal_[i] = static_cast<std::uint16_t>(bits);
       write_mask(bits, actions, mask);
     } else {
       std::memset(mask, 0, actions);
@@ -248,6 +302,7 @@ class TypedVectorEnv : public VectorEnvCore {
   int obs_size_;
   Rng rng_;
   std::vector<Slot> slots_;
+  std::vector<RepetitionTracker<S>> repetition_;  // per game, when the rules end on a cycle
   std::vector<Legal> legal_;
   std::vector<int> chosen_;  // list mode: the move each checked action names
 };

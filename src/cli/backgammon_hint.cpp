@@ -5,6 +5,7 @@
 
 #include "cli/common.h"
 #include "eval/backgammon_cube.h"
+#include "eval/backgammon_met.h"
 
 namespace naqala::cli {
 
@@ -54,15 +55,25 @@ nlohmann::json backgammon_hint(const backgammon::State& s, const engine::NetEngi
     out["cube"] = "no cube action: " + std::string(name(me)) + " has no access to the cube";
     return out;
   }
-  const auto d = bgcube::money_decision(p, access, race);
-  out["cube"] = {
-      {"no_double", d.no_double},
-      {"double_take", d.double_take},
-      {"double_pass", d.double_pass},
-      {"verdict", d.verdict},
-      {"model", "Janowski money, cube efficiency " + fixed(bgcube::efficiency(race), 2)}};
-  if (!s.rules().is_money())
-    out["note"] = "match play: the cube figures are money equities (no match equity table yet)";
+  // Match play within the table: match-winning chances; otherwise money equities.
+  const auto score = bgmet::score_of(s);
+  const auto d = score ? bgcube::match_decision(p, *score, s.cube(), access, race)
+                       : bgcube::money_decision(p, access, race);
+  const std::string efficiency = "cube efficiency " + fixed(bgcube::efficiency(race), 2);
+  out["cube"] = {{"no_double", d.no_double},
+                 {"double_take", d.double_take},
+                 {"double_pass", d.double_pass},
+                 {"verdict", d.verdict},
+                 {"unit", score ? "mwc" : "equity"},
+                 {"model", score ? "naqala match equity table, " + efficiency
+                                 : "Janowski money, " + efficiency}};
+  if (score)
+    out["note"] = "match play: the cube figures are match-winning chances (" +
+                  std::to_string(score->away) + "-away " + std::to_string(score->opp_away) +
+                  "-away)";
+  else if (!s.rules().is_money())
+    out["note"] = "match play beyond the table's " + std::to_string(bgmet::kMaxAway) +
+                  " points away: the cube figures are money equities";
   return out;
 }
 

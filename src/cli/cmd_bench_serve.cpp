@@ -60,6 +60,8 @@ void add_bench_serve_command(CLI::App& bench) {
                                             {"reconnects", r.reconnects},
                                             {"checked", r.checked},
                                             {"missing", r.missing},
+                                            {"clocks_checked", r.clocks_checked},
+                                            {"clocks_wrong", r.clocks_wrong},
                                             {"problems", r.problems}})
                 << "\n";
     } else {
@@ -74,11 +76,16 @@ void add_bench_serve_command(CLI::App& bench) {
       std::printf("kill -9: %d (players reconnected %d times)\n", r.kills, r.reconnects);
       std::printf("acknowledged moves found in the database: %ld of %ld\n", r.checked - r.missing,
                   r.checked);
+      std::printf("games whose clocks resumed as stored after a kill: %ld of %ld\n",
+                  r.clocks_checked - r.clocks_wrong, r.clocks_checked);
       for (const auto& p : r.problems) std::printf("  %s\n", p.c_str());
     }
     if (r.missing > 0)
       throw Error("bench serve: " + std::to_string(r.missing) +
                   " acknowledged moves are not in the database");
+    if (r.clocks_wrong > 0)
+      throw Error("bench serve: " + std::to_string(r.clocks_wrong) +
+                  " games did not resume with their stored clocks after a kill");
   });
 }
 

@@ -12,6 +12,7 @@
 #include "cli/engine_flags.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "play/level_ratings.h"
 #include "play/tournament_games.h"
 
 namespace naqala::cli {
@@ -122,7 +123,7 @@ void add_tournament_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "tournament", "Engine tournaments: round robin, Swiss or knockout, with standings and Elo");
   struct Args {
-    std::string variant, format, out;
+    std::string variant, format, out, level_ratings;
     std::vector<std::string> engines;
     int rounds = 0, games_per_pairing = 0, opening_plies = 0;
     std::uint64_t seed = 1;
@@ -150,6 +151,10 @@ void add_tournament_command(CLI::App& app) {
                   "Random plies from the start before each pair of games (default 0)")
       ->check(CLI::Range(0, 50));
   cmd->add_option("--seed", a->seed, "Seed of the openings and dice (default 1)");
+  cmd->add_option("--level-ratings", a->level_ratings,
+                  "Measure the computer levels: every entrant level:N, a round robin; their "
+                  "ratings (Glicko-2 scale) are written into this file under the variant")
+      ->check(kNotEmpty);
   add_engine_flags(cmd, a->engine);
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->add_flag("--quiet", a->quiet, "No progress on stderr");
@@ -157,6 +162,11 @@ void add_tournament_command(CLI::App& app) {
     if (a->engines.size() < 2)
       throw Error("a tournament needs at least two --engine entrants; got " +
                   std::to_string(a->engines.size()));
+    if (!a->level_ratings.empty()) {
+      if (a->format != "roundrobin")
+        throw Error("--level-ratings needs --format roundrobin (every level meets every other)");
+      play::check_level_entrants(a->engines);
+    }
     play::EngineTournament t;
     t.variant = a->variant;
     t.engines = a->engines;
@@ -175,6 +185,19 @@ void add_tournament_command(CLI::App& app) {
                      read_back ? " (read back)" : "");
       };
     const auto r = play::run_engine_tournament(t);
+    if (!a->level_ratings.empty()) {
+      // The command that made the measurement, kept with it so that anyone can remake it.
+      std::string command = "naqala tournament " + a->variant + " --format roundrobin";
+      for (const auto& e : a->engines) command += " --engine " + e;
+      command += " --rounds " + std::to_string(std::max(1, r.tournament.settings.rounds)) +
+                 " --games-per-pairing " + std::to_string(r.tournament.settings.games_per_pairing) +
+                 " --opening-plies " + std::to_string(a->opening_plies) + " --seed " +
+                 std::to_string(a->seed) + " --level-ratings FILE";
+      play::save_level_ratings(
+          a->level_ratings,
+          play::level_ratings_entry(a->variant, a->engines, r.tournament.standings,
+                                    static_cast<int>(r.tournament.games.size()), command, a->seed));
+    }
     if (a->json)
       std::cout << json_text(to_json(t, r)) << "\n";
     else

@@ -37,6 +37,10 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
+// Every game has a clock, long enough that no flag falls during a run.
+constexpr double kClockMinutes = 180;
+// How long a killed server stays down before it is started again.
+constexpr auto kDownTime = std::chrono::milliseconds(300);
 
 // Lost the server (killed, restarting): the player reconnects and goes on.
 struct Disconnected : std::runtime_error {
@@ -215,6 +219,9 @@ struct Shared {
   std::atomic<bool> stop{false};
   std::atomic<long> moves{0};
   std::atomic<int> started{0}, failed{0}, reconnects{0}, games_over{0};
+  std::atomic<long> clocks_checked{0}, clocks_wrong{0};
+  std::atomic<Clock::rep> restart_begun{0};  // when the killed server was last started again
+  std::vector<std::string> clock_problems;   // under mutex
   std::atomic<std::uint64_t> generation{0};  // counts server restarts
   std::mutex mutex;
   std::vector<std::string> errors;  // a player's failure that is not a lost server
@@ -260,9 +267,11 @@ class Table {
                                       {{"token", tokens_[0]},
                                        {"variant", shared_.options.variant},
                                        {"opponent", "human"},
-                                       {"side", "south"}}),
+                                       {"side", "south"},
+                                       {"clock", {{"minutes", kClockMinutes}}}}),
                               "POST /api/games");
     logs.push_back({view["id"].get<std::string>(), {}, {}});
+    stored_ms_.fill(view["clock"]["initial_ms"].get<std::int64_t>());
     connect();
   }
 
@@ -318,6 +327,7 @@ class Table {
       throw Error("game " + log.id + ": ply " + std::to_string(plies) + " acknowledged as " +
                   ply["text"].dump() + ", sent " + text);
     latencies_ms.push_back(std::chrono::duration<float, std::milli>(Clock::now() - sent).count());
+    note_clocks(reply, mover, sent);
     if (log.acked.size() <= plies) log.acked.resize(plies + 1), log.known.resize(plies + 1);
     log.acked[plies] = text;
     log.known[plies] = true;
@@ -330,9 +340,12 @@ class Table {
   // The server went away: wait for it, reconnect, and take the game as it stands.
   void reconnect() {
     while (!shared_.stop) {
+      // Read before connecting: the server that answers was started at this moment or later.
+      const Clock::time_point restarted{Clock::duration(shared_.restart_begun.load())};
       try {
         connect();
         ++shared_.reconnects;
+        check_resumed_clocks(restarted);
         return;
       } catch (const Disconnected&) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the server restarting
@@ -340,8 +353,60 @@ class Table {
     }
   }
 
+  // What each side's clock holds in the database, as far as the acknowledged views tell: a
+  // clock that is not running shows its stored value; one running shows less, unless the
+  // animation allowance still holds it (starts_in_ms > 0).
+  void note_clocks(const json& view, int mover, Clock::time_point sent) {
+    const json& clock = view["clock"];
+    const bool held = clock["starts_in_ms"].get<std::int64_t>() > 0;
+    for (int side = 0; side < 2; ++side) {
+      const char* name = side == 0 ? "south" : "north";
+      const bool running = clock["running_sides"].contains(name);
+      if (!running || held)
+        stored_ms_[side] = clock[side == 0 ? "south_ms" : "north_ms"].get<std::int64_t>();
+      else if (side == mover)
+        stored_ms_[side].reset();  // moves again, its clock already running: not known
+    }
+    acked_plies_ = view["plies"].size();
+    last_sent_ = sent;
+  }
+
+  // After a restart a game goes on with the clocks of its last stored ply (docs/server.md): the
+  // side not to move has exactly what it had, and the side to move has lost at most the time
+  // since the server was started again (the time it was down is nobody's).
+  void check_resumed_clocks(Clock::time_point restarted) {
+    if (view_.value("status", "") != "playing" || view_["plies"].size() != acked_plies_ ||
+        acked_plies_ == 0)
+      return;  // a move the kill caught between its commit and its acknowledgement
+    const json& clock = view_["clock"];
+    const int to_move = view_["to_move"] == "south" ? 0 : 1;
+    const auto since_sent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                Clock::now() - std::max(last_sent_, restarted))
+                                .count();
+    std::string wrong;
+    for (int side = 0; side < 2; ++side) {
+      if (!stored_ms_[side]) continue;
+      const auto now = clock[side == 0 ? "south_ms" : "north_ms"].get<std::int64_t>();
+      const auto lost = *stored_ms_[side] - now;
+      const bool ok = side == to_move ? lost >= 0 && lost <= since_sent + 1 : lost == 0;
+      if (!ok)
+        wrong += std::string(side == 0 ? " south" : " north") + " stored " +
+                 std::to_string(*stored_ms_[side]) + " ms, resumed with " + std::to_string(now) +
+                 " ms (" + std::to_string(since_sent) + " ms since the restart)";
+    }
+    ++shared_.clocks_checked;
+    if (wrong.empty()) return;
+    ++shared_.clocks_wrong;
+    std::lock_guard lock(shared_.mutex);
+    if (shared_.clock_problems.size() < 10)
+      shared_.clock_problems.push_back("game " + logs.back().id + " after a restart:" + wrong);
+  }
+
   Shared& shared_;
   Rng rng_;
+  std::array<std::optional<std::int64_t>, 2> stored_ms_;
+  std::size_t acked_plies_ = 0;
+  Clock::time_point last_sent_;
   std::array<std::string, 2> tokens_;
   std::array<std::optional<Socket>, 2> sockets_;
   json view_;
@@ -423,6 +488,9 @@ ServeLoadReport run_serve_load(const ServeLoadOptions& o) {
     if (report.kills < o.kills && done() >= kill_at[report.kills]) {
       child->kill9();
       ++report.kills;
+      // Down for a moment that nobody's clock may lose.
+      std::this_thread::sleep_for(kDownTime);
+      shared.restart_begun = Clock::now().time_since_epoch().count();
       child->start();
     }
     if (o.progress && Clock::now() >= next_report) {
@@ -466,6 +534,10 @@ ServeLoadReport run_serve_load(const ServeLoadOptions& o) {
       }
     }
   }
+  report.clocks_checked = shared.clocks_checked;
+  report.clocks_wrong = shared.clocks_wrong;
+  for (auto& p : shared.clock_problems)
+    if (report.problems.size() < 20) report.problems.push_back(std::move(p));
   report.moves = shared.moves;
   report.games_over = shared.games_over;
   report.reconnects = shared.reconnects;

@@ -4,8 +4,9 @@
 // the server acknowledges them; a finished game is replaced by a new one. The server is this
 // binary started as a child process on a fresh database (or one already running, named by
 // host and port). With kills, the child is killed with SIGKILL at random moments and started
-// again on the same database; the players reconnect and go on. At the end every move a player
-// saw acknowledged is looked up in the stored games.
+// again on the same database; the players reconnect, check that each game's clocks resume as
+// stored, and go on. At the end every move a player saw acknowledged is looked up in the stored
+// games.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -38,6 +39,8 @@ struct ServeLoadReport {
   int reconnects = 0;                 // WebSocket connections made again after losing the server
   long checked = 0;                   // acknowledged moves looked up in the stored games
   long missing = 0;                   // ... not found there, or found different
+  long clocks_checked = 0;            // games looked at again after a kill, with their clocks
+  long clocks_wrong = 0;              // ... whose clocks did not resume as stored
   std::vector<std::string> problems;  // the first few differences, in words
 };
 

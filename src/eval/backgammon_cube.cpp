@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "eval/backgammon_met.h"
 
 namespace naqala::bgcube {
 
@@ -46,12 +47,10 @@ float cubeful(const Probs& pr, Access access, float x) {
   return x * live + (1 - x) * dead;
 }
 
-Decision money_decision(const Probs& p, Access access, bool race) {
-  const float x = efficiency(race);
-  Decision d;
-  d.no_double = cubeful(p, access, x);
-  d.double_take = 2 * cubeful(p, Access::Theirs, x);
-  d.double_pass = 1;
+namespace {
+
+// The doubler's choice and the taker's answer from the three equities (either money or MWC).
+Decision settle(Decision d) {
   d.should_take = d.double_take <= d.double_pass;
   const float doubled = std::min(d.double_take, d.double_pass);
   d.should_double = doubled > d.no_double;
@@ -63,6 +62,45 @@ Decision money_decision(const Probs& p, Access access, bool race) {
   else
     d.verdict = "No double, take";
   return d;
+}
+
+}  // namespace
+
+Decision money_decision(const Probs& p, Access access, bool race) {
+  const float x = efficiency(race);
+  Decision d;
+  d.no_double = cubeful(p, access, x);
+  d.double_take = 2 * cubeful(p, Access::Theirs, x);
+  d.double_pass = 1;
+  return settle(d);
+}
+
+Decision match_decision(const Probs& p, const bgmet::Score& score, int cube, Access access,
+                        bool race) {
+  const bgmet::Table& met = bgmet::table();
+  const double x = efficiency(race);
+  const double win = p[Probs::Win], gammon = p[Probs::WinGammon], bg = p[Probs::WinBackgammon];
+  const double loss = 1 - win, lost_gammon = p[Probs::LoseGammon];
+  const double lost_bg = p[Probs::LoseBackgammon];
+  // The MWC of the game played to the end for `c` with these chances and the cube's access.
+  const auto cubeful_mwc = [&](int c, Access a) {
+    const auto v = [&](int mine, int theirs) {
+      return met.next(score.away - mine, score.opp_away - theirs, score.post_crawford);
+    };
+    const double dead = (win - gammon) * v(c, 0) + (gammon - bg) * v(2 * c, 0) + bg * v(3 * c, 0) +
+                        (loss - lost_gammon) * v(0, c) + (lost_gammon - lost_bg) * v(0, 2 * c) +
+                        lost_bg * v(0, 3 * c);
+    const double model_win = met.win_value(score, c), model_loss = met.loss_value(score, c);
+    const double spread = model_win - model_loss;
+    const double p_model = spread > 1e-12 ? (dead - model_loss) / spread : win;
+    return x * bgmet::at(met.curve(score, c, a), p_model) + (1 - x) * dead;
+  };
+  Decision d;
+  d.no_double = static_cast<float>(cubeful_mwc(cube, access));
+  d.double_take = static_cast<float>(cubeful_mwc(2 * cube, Access::Theirs));
+  d.double_pass =
+      static_cast<float>(met.next(score.away - cube, score.opp_away, score.post_crawford));
+  return settle(d);
 }
 
 // The taker's equity after taking, in units of the doubled cube, which he then owns (money
@@ -98,24 +136,33 @@ bool post_crawford_trailer(const State& s, Player p) {
   return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
 }
 
-bool should_double(const State& s, const Estimate& e) {
-  const Player me = s.on_roll();
-  if (s.rules().match > 0 && s.cube() >= away(s, me))
-    return false;                                 // the cube already wins the match
-  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
-  // Janowski's money decision, as the analysis judges it: double when the doubled game
-  // (take or pass, the opponent's better answer) is worth more than keeping the cube.
+Decision decision_of(const State& s, const Estimate& e) {
   const backgammon::Board& b = s.board();
   const bool race = !bgnet::in_contact(b[0], b[1]);
   const bgnet::Probs p{{static_cast<float>(e.win), static_cast<float>(e.gammon), 0,
                         static_cast<float>(e.gammon_loss), 0}};
   const Access access = s.cube_owner() ? Access::Mine : Access::Centred;
-  const Decision d = money_decision(p, access, race);
+  if (const auto score = bgmet::score_of(s))
+    return match_decision(p, *score, s.cube(), access, race);
+  return money_decision(p, access, race);
+}
+
+bool should_double(const State& s, const Estimate& e) {
+  const Player me = s.on_roll();
+  if (s.rules().match > 0 && s.cube() >= away(s, me))
+    return false;                                 // the cube already wins the match
+  if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
+  // Janowski's decision, as the analysis judges it: double when the doubled game (take or
+  // pass, the opponent's better answer) is worth more than keeping the cube.
+  const Decision d = decision_of(s, e);
   if (!(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return d.should_double;
   // Jacoby: gammons count only once the cube is turned, so keeping it is worth the game
   // without them, and there is no "too good".
-  const bgnet::Probs single{{p[Probs::Win], 0, 0, 0, 0}};
-  return std::min(d.double_take, d.double_pass) > money_decision(single, access, race).no_double;
+  const backgammon::Board& b = s.board();
+  const bgnet::Probs single{{static_cast<float>(e.win), 0, 0, 0, 0}};
+  const Access access = s.cube_owner() ? Access::Mine : Access::Centred;
+  return std::min(d.double_take, d.double_pass) >
+         money_decision(single, access, !bgnet::in_contact(b[0], b[1])).no_double;
 }
 
 bool should_take(const State& s, const Estimate& e) {
@@ -123,6 +170,7 @@ bool should_take(const State& s, const Estimate& e) {
   if (s.rules().match > 0 && s.cube() >= away(s, doubler))
     return true;  // dropping loses the match anyway
   if (post_crawford_trailer(s, doubler)) return e.win < 0.9;
+  if (bgmet::score_of(s)) return decision_of(s, e).should_take;
   const backgammon::Board& b = s.board();
   return equity_after_take(e, !bgnet::in_contact(b[0], b[1])) >= -0.5;
 }

@@ -10,6 +10,10 @@
 
 #include "eval/backgammon_net.h"
 
+namespace naqala::bgmet {
+struct Score;
+}
+
 namespace naqala::bgcube {
 
 enum class Access { Centred, Mine, Theirs };
@@ -32,6 +36,15 @@ struct Decision {
 // The decision of the player on roll whose cube is `access` (Centred or Mine).
 Decision money_decision(const bgnet::Probs& p, Access access, bool race);
 
+// Match play: the same three choices as match-winning chances (MWC) of the player on roll,
+// at `score` (his points away first) with `cube` where `access` says (Centred or Mine), by
+// the model of naqala's match equity table (eval/backgammon_met.h): the dead cube's MWC from
+// the chances and the table; the fully live cube's from the model's curve, read at the
+// winning chance whose dead-cube MWC in the model is the same; mixed by the efficiency.
+// Both scores at most bgmet::kMaxAway, not the Crawford game.
+Decision match_decision(const bgnet::Probs& p, const bgmet::Score& score, int cube, Access access,
+                        bool race);
+
 // The chances the cube rules read, for one player.
 struct Estimate {
   double win = 0.5;     // probability that he wins the game
@@ -50,7 +63,8 @@ double equity_after_take(const Estimate& doubler, bool race);
 // take or drop) from `on_roll`, the estimate for the player on roll (the doubler) with him to
 // roll: double when Janowski's money decision (`money_decision`) does, not when too good
 // (with the Jacoby rule and a centred cube, gammons count only after the double), take by the
-// rule above, and the match cases (dead cube, post-Crawford, a drop that loses the match).
+// rule above; in matches (scores up to bgmet::kMaxAway away) by `match_decision` instead,
+// after the plain match cases (dead cube, post-Crawford trailer, a drop that loses the match).
 backgammon::Move cube_action(const backgammon::State& s, const Estimate& on_roll);
 
 }  // namespace naqala::bgcube

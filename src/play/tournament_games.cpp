@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "core/text_file.h"
 #include "games/registry.h"
+#include "play/atomic_write.h"
 #include "play/record.h"
 
 namespace naqala::play {
@@ -24,21 +25,6 @@ std::string game_record_path(const std::string& out_dir, const GameSlot& s) {
 }
 
 namespace {
-
-// Writes through a temporary file and a rename: an interrupted run leaves either the whole
-// file or none.
-void write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw Error("cannot write " + tmp);
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw Error("cannot write " + path + ": " + ec.message());
-}
 
 json settings_json(const EngineTournament& t, const AnyGame& game, const TournamentSettings& s) {
   return {{"variant", game.spec()},

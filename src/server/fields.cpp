@@ -10,6 +10,12 @@ namespace naqala::server {
 
 using json = nlohmann::json;
 
+ApiError storage_refused(const std::exception& e) {
+  return ApiError(kStorageRefused, std::string("the server could not store this (") + e.what() +
+                                       "): it was not done, and nothing stored before is lost; "
+                                       "try again in a moment");
+}
+
 std::string text_field(const json& body, const char* key, bool required) {
   auto it = body.find(key);
   if (it == body.end() || it->is_null()) {

@@ -17,6 +17,11 @@ class ApiError : public std::runtime_error {
   int status;
 };
 
+// A write the database refused (a full disk, a read-only file, an I/O error): the request was
+// not carried out, and the client hears why with status 503 (docs/server.md, "Load and faults").
+constexpr int kStorageRefused = 503;
+ApiError storage_refused(const std::exception& e);
+
 // A string field; "" when absent and not required.
 std::string text_field(const nlohmann::json& body, const char* key, bool required = true);
 // A number from lo to hi; `fallback` when absent.

@@ -1,5 +1,6 @@
 #include "server/hub.h"
 
+#include <SQLiteCpp/Exception.h>
 #include <sys/random.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/clocks.h"
+#include "play/level_ratings.h"
 #include "play/match_rules.h"
 #include "play/match_scoring.h"
 #include "play/record.h"
@@ -72,6 +74,8 @@ constexpr auto kAnimationAllowance = std::chrono::milliseconds(3000);
 // The longest backgammon move animation, checker by checker (web/src/boards/backgammon.ts,
 // CHECKER_ANIMATION_MS).
 constexpr auto kCheckerAnimationAllowance = std::chrono::milliseconds(1500);
+// How soon a flag fall or a computer move that the database refused is tried again.
+constexpr auto kStorageRetry = std::chrono::seconds(1);
 
 // Milliseconds from now until t (negative once t is past); used as max(0, ...) where it counts.
 std::int64_t ms_until(Clock::time_point t) {
@@ -236,6 +240,24 @@ json Hub::create_player(const json& body) {
 
 // ---------------------------------------------------------------- variants
 
+namespace {
+
+// The computer levels' measured ratings (data/level-ratings.json, docs/tournaments.md), read
+// once: an object keyed by variant, empty when the file is missing or unreadable.
+const json& level_ratings() {
+  static const json ratings = [] {
+    try {
+      return play::read_level_ratings(play::shipped_level_ratings_path());
+    } catch (const Error& e) {
+      std::fprintf(stderr, "naqala serve: the levels are shown without ratings: %s\n", e.what());
+      return json::object();
+    }
+  }();
+  return ratings;
+}
+
+}  // namespace
+
 json Hub::variants() {
   json out = json::array();
   for (const auto& v : list_variants()) {
@@ -265,6 +287,10 @@ json Hub::variants() {
                    {"aliases", v.aliases},
                    {"options", opts},
                    {"tournament", play::to_json(play::match_rules(v))}});
+    // The levels' ratings where they were measured (the lobby shows them beside the levels).
+    if (const auto m = level_ratings().find(v.name);
+        m != level_ratings().end() && m->is_object() && m->contains("levels"))
+      out.back()["levels"] = (*m)["levels"];
   }
   return out;
 }
@@ -650,8 +676,12 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
   } catch (const Error& e) {
     throw ApiError(400, e.what());
   }
-  g.state = std::move(next);
-  g.path = path_view(std::move(trace.laps()), g.plies.size() + 1);
+  // Kept to take the ply back if the database refuses it: the game stays as stored.
+  std::unique_ptr<AnyState> before = std::exchange(g.state, std::move(next));
+  const GameRow row_before = g.row;
+  const std::size_t plies_before = g.plies.size();
+  const Rng dice_before = g.dice;
+  const bool simultaneous_before = g.simultaneous;
   if (clocked) {
     std::int64_t& mine = side == Player::South ? g.row.south_ms : g.row.north_ms;
     mine = mine - elapsed + g.row.clock["increment_ms"].get<std::int64_t>();
@@ -675,7 +705,17 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
                      {"result", o.result_tag()}};
   }
   // Committed before anyone hears of it: a crash after this line loses nothing.
-  store_.commit_plies(g.row, fresh);
+  try {
+    store_.commit_plies(g.row, fresh);
+  } catch (const SQLite::Exception& e) {
+    g.state = std::move(before);
+    g.row = row_before;
+    g.plies.resize(plies_before);
+    g.dice = dice_before;
+    g.simultaneous = simultaneous_before;
+    throw storage_refused(e);
+  }
+  g.path = path_view(std::move(trace.laps()), plies_before + 1);
   ++g.generation;
   // The browser shows a sowing seed by seed, a backgammon move checker by checker: the next
   // player's clock starts after it, so the animation is nobody's time (docs/server.md).
@@ -685,6 +725,7 @@ void Hub::play_move(Live& g, Player side, const std::string& move, bool charge_c
 }
 
 void Hub::finish(Live& g, std::optional<Player> winner, const std::string& reason) {
+  const GameRow row_before = g.row;
   const Outcome o = g.state->outcome();
   if (reason == "time_cap" && !winner && o.scores[0] != o.scores[1])
     winner = o.scores[0] > o.scores[1] ? Player::South : Player::North;
@@ -699,7 +740,12 @@ void Hub::finish(Live& g, std::optional<Player> winner, const std::string& reaso
                    {"scores", o.scores},
                    {"result", result_tag(winner)}};
   g.row.extra.erase("draw_offer");
-  store_.update_game(g.row);
+  try {
+    store_.update_game(g.row);
+  } catch (const SQLite::Exception& e) {
+    g.row = row_before;
+    throw storage_refused(e);
+  }
   ++g.generation;
 }
 
@@ -782,22 +828,44 @@ void Hub::on_timer(const std::string& id) {
   auto it = games_.find(id);
   if (it == games_.end()) return;
   Live& g = *it->second;
-  if (g.row.status != "playing" || g.row.clock.is_null()) return;
-  const auto elapsed = turn_elapsed_ms(g);
-  const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
-  std::optional<Player> fallen;
-  for (Player p : {Player::South, Player::North})
-    if (clock_runs(g, p) && remaining_ms(g, p) <= 0 &&
-        (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
-      fallen = p;
-  if (fallen) {
-    finish(g, opponent(*fallen), "timeout");  // docs/server.md: flag = loss
-  } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
-    // Toguz: after two hours the game stops and the current result is final.
-    g.row.extra["used_ms"] = cap;
-    finish(g, std::nullopt, "time_cap");
+  if (g.row.status != "playing") return;
+  if (!g.row.clock.is_null()) {
+    const auto elapsed = turn_elapsed_ms(g);
+    const auto cap = g.row.clock.value("cap_ms", std::int64_t{0});
+    std::optional<Player> fallen;
+    for (Player p : {Player::South, Player::North})
+      if (clock_runs(g, p) && remaining_ms(g, p) <= 0 &&
+          (!fallen || remaining_ms(g, p) < remaining_ms(g, *fallen)))
+        fallen = p;
+    try {
+      if (fallen) {
+        finish(g, opponent(*fallen), "timeout");  // docs/server.md: flag = loss
+      } else if (cap > 0 && g.row.extra.value("used_ms", std::int64_t{0}) + elapsed >= cap) {
+        // Toguz: after two hours the game stops and the current result is final.
+        const json extra_before = g.row.extra;
+        g.row.extra["used_ms"] = cap;
+        try {
+          finish(g, std::nullopt, "time_cap");
+        } catch (const ApiError&) {
+          g.row.extra = extra_before;
+          throw;
+        }
+      }
+    } catch (const ApiError& e) {
+      std::cerr << "naqala serve: game " << id << ": " << e.what() << "\n";
+      retry_soon(g);
+      return;
+    }
   }
+  // Also the retry of a computer move the database refused: after_change asks it again.
   after_change(g);
+}
+
+void Hub::retry_soon(Live& g) {
+  g.timer->expires_after(kStorageRetry);
+  g.timer->async_wait([this, id = g.row.id](const boost::system::error_code& ec) {
+    if (!ec && !stopping_) on_timer(id);
+  });
 }
 
 void Hub::think(Live& g, Player mover) {
@@ -821,13 +889,13 @@ void Hub::think(Live& g, Player mover) {
       Live& g = *it->second;
       if (g.generation != gen || g.row.status != "playing") return;
       g.thinking = false;
-      if (!error.empty()) {
-        std::cerr << "naqala serve: the computer failed in game " << id << ": " << error << "\n";
-        finish(g, opponent(mover), "other");
-        after_change(g);
-        return;
-      }
       try {
+        if (!error.empty()) {
+          std::cerr << "naqala serve: the computer failed in game " << id << ": " << error << "\n";
+          finish(g, opponent(mover), "other");
+          after_change(g);
+          return;
+        }
         if (in_joint_phase(*g.state)) {
           // The engine chose both halves; only its own counts.
           const auto plus = move.find('+');
@@ -839,12 +907,19 @@ void Hub::think(Live& g, Player mover) {
       } catch (const ApiError& e) {
         std::cerr << "naqala serve: computer move '" << move << "' refused in game " << id << ": "
                   << e.what() << "\n";
+        if (e.status == kStorageRefused) retry_soon(g);  // the computer thinks again then
       }
     });
   });
 }
 
 // ---------------------------------------------------------------- WebSocket messages
+
+void Hub::send_error(Client& c, const ApiError& e, const std::string& request) {
+  json err = {{"type", "error"}, {"status", e.status}, {"message", e.what()}};
+  if (!request.empty()) err["request"] = request;
+  c.send(std::make_shared<const std::string>(json_text(err)));
+}
 
 void Hub::handle(Client& c, std::string_view message) {
   std::string type;
@@ -929,10 +1004,10 @@ void Hub::handle(Client& c, std::string_view message) {
     }
     if (type == "rematch") return on_rematch(c, g);
     on_draw(c, g, type);
+  } catch (const SQLite::Exception& e) {
+    send_error(c, storage_refused(e), type);
   } catch (const ApiError& e) {
-    json err = {{"type", "error"}, {"status", e.status}, {"message", e.what()}};
-    if (!type.empty()) err["request"] = type;
-    c.send(std::make_shared<const std::string>(json_text(err)));
+    send_error(c, e, type);
   } catch (const std::exception& e) {
     // Anything else is the server's fault: say so, keep serving.
     std::cerr << "naqala serve: internal error on '" << type << "': " << e.what() << "\n";
@@ -944,6 +1019,8 @@ void Hub::handle(Client& c, std::string_view message) {
 }
 
 void Hub::choose_joint(Live& g, Player side, const std::string& half) {
+  const GameRow row_before = g.row;
+  const auto joint_before = g.joint;
   const auto options = g.state->joint_halves(side);
   if (std::find(options.begin(), options.end(), half) == options.end())
     throw ApiError(400, "both players choose their first pit at the same time; yours is one of: " +
@@ -969,7 +1046,15 @@ void Hub::choose_joint(Live& g, Player side, const std::string& half) {
   }
   const std::string move = *g.joint[0] + "+" + *g.joint[1];
   g.joint = {};
-  play_move(g, g.state->to_move(), move, /*charge_clock=*/false);
+  try {
+    play_move(g, g.state->to_move(), move, /*charge_clock=*/false);
+  } catch (const ApiError& e) {
+    if (e.status == kStorageRefused) {  // this choice is taken back with the ply
+      g.row = row_before;
+      g.joint = joint_before;
+    }
+    throw;
+  }
 }
 
 void Hub::on_join(Client& c, Live& g) {

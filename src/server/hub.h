@@ -118,6 +118,8 @@ class Hub {
   void after_change(Live& g);  // clocks, computer, end of game, match, broadcast
   void arm_timer(Live& g);
   void on_timer(const std::string& id);
+  void retry_soon(Live& g);  // a write the database refused is tried again by on_timer
+  void send_error(Client& c, const ApiError& e, const std::string& request);
   void think(Live& g, Player mover);
   void choose_joint(Live& g, Player side, const std::string& half);
   bool clock_runs(const Live& g, Player side) const;

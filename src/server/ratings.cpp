@@ -84,13 +84,15 @@ json player_page(Store& store, std::int64_t id) {
   }
   for (const auto& g : store.games_of(id, 50)) {
     const int mine = g.seats[0].value("player", std::int64_t{-1}) == id ? 0 : 1;
-    json item = {{"id", g.id},
-                 {"variant", g.variant},
-                 {"side", mine == 0 ? "south" : "north"},
-                 {"opponent", g.seats[1 - mine].value("name", "")},
-                 {"status", g.status},
-                 {"rated", g.extra.value("rated", false)},
-                 {"created", g.created}};
+    json item = {
+        {"id", g.id},
+        {"variant", g.variant},
+        {"side", mine == 0 ? "south" : "north"},
+        {"opponent", g.seats[1 - mine].value("name", "")},
+        {"status", g.status},
+        // A rated tournament's games against the computer stay casual.
+        {"rated", g.extra.value("rated", false) && g.seats[1 - mine].value("kind", "") == "human"},
+        {"created", g.created}};
     // The result from this player's side: "win", "draw", "loss", or null while played.
     const auto south = south_points(g);
     item["result"] = !south                         ? json(nullptr)

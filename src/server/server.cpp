@@ -1,5 +1,7 @@
 #include "server/server.h"
 
+#include <SQLiteCpp/Exception.h>
+
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -482,6 +484,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return serve_file(req, path);
     } catch (const ApiError& e) {
       return reply_json(req, static_cast<http::status>(e.status), {{"error", e.what()}});
+    } catch (const SQLite::Exception& e) {
+      return reply_json(req, http::status::service_unavailable,
+                        {{"error", storage_refused(e).what()}});
     } catch (const std::exception& e) {
       std::cerr << "naqala serve: internal error on " << path << ": " << e.what() << "\n";
       return reply_json(req, http::status::internal_server_error,
@@ -629,7 +634,16 @@ unsigned short Server::port() const {
 }
 
 void Server::run() {
-  impl_->io.run();
+  // A handler that throws (a database write refused on a timer, say) is logged; the server
+  // keeps serving everyone else.
+  for (;;) {
+    try {
+      impl_->io.run();
+      return;
+    } catch (const std::exception& e) {
+      std::cerr << "naqala serve: internal error: " << e.what() << "\n";
+    }
+  }
 }
 
 void Server::stop() {

@@ -15,6 +15,7 @@ namespace {
 json seat_view(const EntrantRow& e) {
   json s = {{"seed", e.seed + 1}, {"name", e.seat.value("name", "")}, {"kind", e.seat["kind"]}};
   if (e.seat.contains("level")) s["level"] = e.seat["level"];
+  if (e.seat.contains("player")) s["player"] = e.seat["player"];  // a person's id (his page)
   return s;
 }
 
@@ -130,6 +131,7 @@ json tournament_view(const TournamentState& st) {
   v["type"] = "tournament";
   v["title"] = make_game(t.variant)->info().title;
   v["organiser"] = t.extra.value("organiser_name", "");
+  v["organiser_id"] = t.organiser;
   v["clock"] = t.clock;
   v["starts_at"] = t.starts_at ? json(iso_time(*t.starts_at)) : json(nullptr);
   v["created"] = t.created;

@@ -401,6 +401,25 @@ TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
   EXPECT_THAT(bao.out, HasSubstr("fits a pit table for sowing games"));
 }
 
+TEST(Cli, BackgammonCubeHintInAMatchIsInMatchWinningChances) {
+  // The opening position before the roll at 3-3 in a 5-point match (2-away 2-away): the pass
+  // leaves the taker in the Crawford game 2 away, MWC(1-away, 2-away) of naqala's table.
+  const auto match =
+      naqala("analyze backgammon --position 4HPwATDgc/ABMA:MAGgADAAGAAA --engine level:6 --json");
+  ASSERT_EQ(match.status, 0) << match.out;
+  const auto cube = nlohmann::json::parse(match.out)["cube"];
+  EXPECT_EQ(cube["unit"], "mwc");
+  EXPECT_NEAR(cube["double_pass"].get<double>(), 0.686, 0.002);
+  EXPECT_GT(cube["no_double"].get<double>(), 0.4);
+  EXPECT_LT(cube["no_double"].get<double>(), 0.7);
+  // Money play keeps equities.
+  const auto money = naqala("analyze backgammon --position 4HPwATDgc/ABMA --engine level:6 --json");
+  ASSERT_EQ(money.status, 0) << money.out;
+  const auto money_cube = nlohmann::json::parse(money.out)["cube"];
+  EXPECT_EQ(money_cube["unit"], "equity");
+  EXPECT_EQ(money_cube["double_pass"], 1.0);
+}
+
 TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
   // Waits for moves, not for time: two kill -9s fall inside the first 200 of 300 acknowledged
   // moves, so the games go on against the restarted server.
@@ -411,6 +430,8 @@ TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
   EXPECT_GE(j["moves"].get<int>(), 300);
   EXPECT_GE(j["checked"].get<int>(), 300);
   EXPECT_EQ(j["missing"], 0) << j["problems"].dump();
+  EXPECT_GT(j["clocks_checked"].get<int>(), 0);  // each kill: the games' clocks, looked at again
+  EXPECT_EQ(j["clocks_wrong"], 0) << j["problems"].dump();
   const auto bad = naqala("bench serve --port 8080 --kills 1 --moves 10");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("--kills needs the server it starts itself"), std::string::npos)

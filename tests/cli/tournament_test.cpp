@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -113,6 +114,56 @@ TEST(TournamentCli, BadInputSaysWhatIsAllowed) {
   EXPECT_NE(rounds.out.find("at most 3 rounds"), std::string::npos) << rounds.out;
   auto engine = naqala("tournament kalah --format swiss --engine random --engine nonsense");
   EXPECT_EQ(engine.status, 2) << engine.out;
+}
+
+// The levels' ratings: a round robin of levels written into a file under the variant (other
+// variants in the file kept), with the command that remakes it; only level:N in a round robin.
+TEST(TournamentCli, LevelRatingsAreWrittenWithTheirCommand) {
+  const testing::ScratchDir scratch;
+  const std::string file = (scratch.path() / "levels.json").string();
+  {
+    std::ofstream out(file);
+    out << R"({"oware": {"variant": "oware", "levels": []}})";
+  }
+  auto r = naqala(
+      "tournament kalah:seeds=3 --format roundrobin --engine level:1 --engine level:3 "
+      "--engine level:2 --games-per-pairing 2 --opening-plies 2 --seed 5 --quiet "
+      "--level-ratings " +
+      file);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream in(file);
+  const json j = json::parse(in);
+  ASSERT_TRUE(j.contains("oware"));
+  const json& k = j.at("kalah:seeds=3");
+  EXPECT_EQ(k["games"], 6);
+  EXPECT_EQ(k["seed"], 5);
+  EXPECT_NE(k["command"].get<std::string>().find("--engine level:3 --engine level:2 --rounds 1 "
+                                                 "--games-per-pairing 2 --opening-plies 2 "
+                                                 "--seed 5"),
+            std::string::npos)
+      << k["command"];
+  ASSERT_EQ(k["levels"].size(), 3u);
+  double sum = 0;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(k["levels"][i]["level"], i + 1);  // in level order, whatever the seeds
+    EXPECT_EQ(k["levels"][i]["games"], 4);
+    EXPECT_GT(k["levels"][i]["deviation"].get<int>(), 0);
+    sum += k["levels"][i]["rating"].get<double>();
+  }
+  EXPECT_NEAR(sum / 3, 1500, 1);  // the levels' average is the scale's 1500
+
+  auto swiss = naqala(
+      "tournament kalah --format swiss --engine level:1 --engine level:2 "
+      "--level-ratings " +
+      file);
+  EXPECT_EQ(swiss.status, 2);
+  EXPECT_NE(swiss.out.find("needs --format roundrobin"), std::string::npos) << swiss.out;
+  auto other = naqala(
+      "tournament kalah --format roundrobin --engine level:1 --engine random "
+      "--level-ratings " +
+      file);
+  EXPECT_EQ(other.status, 2);
+  EXPECT_NE(other.out.find("every entrant must be level:N"), std::string::npos) << other.out;
 }
 
 }  // namespace

@@ -107,3 +107,24 @@ def test_masks_are_bool_and_sample_legal_follows_them():
         actions = env.sample_legal()
         assert mask[np.arange(64), actions].all()
         _, _, _, _, info = env.step(actions)
+
+
+@pytest.mark.parametrize("variant", ["oware", "awale"])
+def test_the_mask_feeds_a_starving_opponent(variant):
+    # Where the opponent's row is empty only the moves that feed him are legal: the env's mask
+    # (read off the board elsewhere) must then be the single state's.
+    n = 64
+    env = naqala.VectorEnv(variant, n, seed=5)
+    game = naqala.load_game(variant)
+    obs, info = env.reset()
+    starving = 0
+    for _ in range(200):
+        for i in range(n):
+            opponent_row = obs[i][0:6] if obs[i][-1] == 1 else obs[i][6:12]
+            if info["current_player"][i] >= 0 and not opponent_row.any():
+                starving += 1
+                single = game.deserialize_state(env.position(i))
+                assert np.array_equal(info["legal_mask"][i],
+                                      single.legal_actions_mask().astype(bool))
+        obs, _, _, _, info = env.step(env.sample_legal())
+    assert starving > 0

@@ -22,12 +22,8 @@ std::string bob_resigns(unsigned short port, const std::string& ann, const std::
   body["side"] = "south";
   const std::string id = post(port, "/api/games", body)["id"];
   Ws a(port), b(port);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
-  EXPECT_FALSE(
-      a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+  take_seats(a, ann, b, bob, id);
+  EXPECT_FALSE(playing_view(a).is_null());
   b.send({{"type", "resign"}, {"game", id}});
   EXPECT_FALSE(
       a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; }).is_null());

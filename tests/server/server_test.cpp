@@ -63,6 +63,27 @@ TEST_F(ServerTest, ListsEveryRegisteredVariant) {
   EXPECT_FALSE(rules.json_body()["rules"].get<std::string>().empty());
 }
 
+// The computer levels' measured ratings (data/level-ratings.json) go out with their variant,
+// level by level; a variant never measured has none.
+TEST_F(ServerTest, VariantsCarryTheLevelsMeasuredRatings) {
+  Reply r = request(port_, http::verb::get, "/api/variants");
+  ASSERT_EQ(r.status, 200);
+  for (const auto& v : r.json_body()) {
+    if (v["name"] == "kalah" || v["name"] == "oware") {
+      ASSERT_TRUE(v.contains("levels")) << v["name"];
+      ASSERT_EQ(v["levels"].size(), 10u);
+      for (int i = 0; i < 10; ++i) {
+        EXPECT_EQ(v["levels"][i]["level"], i + 1);
+        EXPECT_GT(v["levels"][i]["deviation"].get<int>(), 0);
+      }
+      // Level 10 is measured stronger than level 1.
+      EXPECT_GT(v["levels"][9]["rating"].get<int>(), v["levels"][0]["rating"].get<int>());
+    } else if (v["name"] == "bao") {
+      EXPECT_FALSE(v.contains("levels"));
+    }
+  }
+}
+
 TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
   EXPECT_EQ(request(port_, http::verb::post, "/api/players", "{not json").status, 400);
   EXPECT_EQ(request(port_, http::verb::post, "/api/players", R"({"name": ""})").status, 400);
@@ -544,12 +565,8 @@ TEST_F(ServerTest, DrawOffersAndMatchesBestOfThree) {
   const std::string id = g["id"];
   EXPECT_EQ(g["match"]["draw_rule"], "both_win");
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(
-      a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+  take_seats(a, ann, b, bob, id);
+  ASSERT_FALSE(playing_view(a).is_null());
 
   b.send({{"type", "accept_draw"}, {"game", id}});
   EXPECT_EQ(b.error_reply()["status"], 409);
@@ -588,10 +605,7 @@ TEST_F(ServerTest, FlagFallIsALoss) {
                  {"clock", {{"minutes", 0.01}}}});
   const std::string id = g["id"];
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
+  take_seats(a, ann, b, bob, id);
   // 0.6 s each; South does not move.
   json over = a.until([](json& m) { return m["type"] == "game" && m["status"] == "over"; });
   ASSERT_FALSE(over.is_null());
@@ -661,12 +675,8 @@ TEST_F(ServerTest, GamesSurviveARestart) {
   json before;
   {
     Ws a(port_), b(port_);
-    a.send({{"type", "hello"}, {"token", ann}});
-    b.send({{"type", "hello"}, {"token", bob}});
-    a.send({{"type", "watch"}, {"game", id}});
-    b.send({{"type", "join"}, {"game", id}});
-    ASSERT_FALSE(
-        a.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; }).is_null());
+    take_seats(a, ann, b, bob, id);
+    ASSERT_FALSE(playing_view(a).is_null());
     std::size_t n = 0;
     for (const auto& [who, move] :
          std::vector<std::pair<Ws*, std::string>>{{&a, "1"}, {&b, "2"}, {&a, "2"}}) {
@@ -751,11 +761,8 @@ TEST_F(ServerTest, CongklakStartsWithSimultaneousSecretChoices) {
       post(port_, "/api/games", {{"token", ann}, {"variant", "congklak"}, {"opponent", "human"}});
   const std::string id = g["id"];
   Ws a(port_), b(port_);
-  a.send({{"type", "hello"}, {"token", ann}});
-  b.send({{"type", "hello"}, {"token", bob}});
-  a.send({{"type", "watch"}, {"game", id}});
-  b.send({{"type", "join"}, {"game", id}});
-  json view = b.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+  take_seats(a, ann, b, bob, id);
+  json view = playing_view(b);
   ASSERT_FALSE(view.is_null());
   ASSERT_TRUE(view["joint"].is_object()) << view["board"];
   const std::string south = view["joint"]["south"]["options"][0],

@@ -155,6 +155,20 @@ class Ws {
   websocket::stream<beast::tcp_stream> ws_;
 };
 
+// Ann, who made game `id` and plays South, watches it; Bob joins it as North.
+inline void take_seats(Ws& a, const std::string& ann, Ws& b, const std::string& bob,
+                       const std::string& id) {
+  a.send({{"type", "hello"}, {"token", ann}});
+  b.send({{"type", "hello"}, {"token", bob}});
+  a.send({{"type", "watch"}, {"game", id}});
+  b.send({{"type", "join"}, {"game", id}});
+}
+
+// The view in which the game is under way, as `ws` sees it (null if it never came).
+inline json playing_view(Ws& ws) {
+  return ws.until([](json& m) { return m["type"] == "game" && m["status"] == "playing"; });
+}
+
 // A server on a database of the test's own, which the test may restart.
 class ServerTest : public ::testing::Test {
  protected:

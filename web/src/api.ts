@@ -3,7 +3,10 @@
 export interface OptionInfo { name: string; help: string; type: string; default: string; allowed: string[] }
 // The rules' match data (docs/tournaments.md): formats, how a draw scores in a match, draw offers.
 export interface TournamentRules { best_of: number[]; match_draw: string; draw_offers: number | null; clock: { initial_ms: number; increment_ms: number; cap_ms: number } | null }
-export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[]; tournament?: TournamentRules }
+// A computer level's rating measured by a round robin of the levels (docs/tournaments.md).
+export interface LevelRating { level: number; rating: number; deviation: number; games: number }
+export interface VariantInfo { name: string; computer: boolean; title: string; family: string; summary: string; aliases: string[]; options: OptionInfo[]; tournament?: TournamentRules;
+  levels?: LevelRating[] }
 // A clock preset: the tournament clock of the rules of one variant (GET /api/clocks).
 export interface ClockPreset { name: string; title: string; label: string; initial_ms: number; increment_ms: number; cap_ms: number }
 export interface Seat { kind: "human" | "computer" | "open"; name: string; level?: number }
@@ -22,8 +25,31 @@ export interface GameView {
   joint: Record<string, { chosen: boolean; options: string[] }> | null;
   // How ply `ply` was sown, lap by lap (relay sowings, Bao, Omweso); null when not traced.
   path: { ply: number; laps: { board: any; pits: string[] }[] } | null;
+  // A tournament's game: which (docs/server.md, "Tournaments").
+  tournament?: { id: string; name: string; round: number; pairing: number; game: number } | null;
+  rated?: boolean;  // counts for the players' ratings (people only)
 }
-export interface Player { id: number; name: string; token: string }
+export interface Player { id: number; name: string; token: string; account?: boolean }
+
+// Tournaments (docs/server.md, "Tournaments"): players are named by seed, from 1.
+export interface Entrant { seed: number; name: string; kind: "human" | "computer"; level?: number; player?: number }
+export interface TournamentGame { game: number; id: string; status: "starting" | "waiting" | "playing" | "over"; result: string | null }
+export interface Pairing { pairing: number; first: number; second: number | null; points: [number, number] | null; games: TournamentGame[] }
+export interface StandingRow { rank: number; seed: number; name: string; points: number; games: number; wins: number; draws: number; losses: number;
+  sonneborn_berger: number; buchholz: number; direct_encounter: number; elo: number; elo_margin: number; stage?: number }
+export interface TournamentView {
+  type: "tournament"; id: string; name: string; variant: string; title: string; format: "roundrobin" | "swiss" | "knockout";
+  status: "open" | "playing" | "over"; organiser: string; organiser_id: number; clock: any; starts_at: string | null; created: string;
+  note: string | null; rated: boolean; rounds_total: number | null; games_per_pairing: number | null; entrants: Entrant[];
+  rounds: { round: number; pairings: Pairing[] }[]; standings: StandingRow[]; crosstable: (number | null)[][]; champion: number | null; notes: string[];
+}
+export interface TournamentSummary { id: string; name: string; variant: string; title: string; format: string; status: string; entrants: number; organiser: string; starts_at: string | null; created: string }
+// Ratings (Glicko-2, one per game: the preset's name).
+export interface RatingRow { game: string; rating: number; deviation: number; games: number; provisional: boolean }
+export interface PlayerPage { id: number; name: string; ratings: RatingRow[];
+  history: { game_id: string; game: string; opponent: string; opponent_id: number; score: number; before: number; after: number; deviation: number; at: number }[];
+  games: { id: string; variant: string; side: string; opponent: string; status: string; rated: boolean; result: "win" | "draw" | "loss" | null; created: number }[] }
+export interface Leaderboard { game: string; players: { rank: number; player: number; name: string; rating: number; deviation: number; games: number; provisional: boolean }[] }
 // What an endgame database proves of a position (known: false where none holds it); the result
 // and margins are for the player to move.
 export interface Analysis { known: boolean; to_move?: string; result?: "won" | "drawn" | "lost"; exact?: boolean;
@@ -44,13 +70,35 @@ export const api = {
   variants: () => call<VariantInfo[]>("GET", "/api/variants"),
   clocks: () => call<ClockPreset[]>("GET", "/api/clocks"),
   rules: (spec: string) => call<{ spec: string; title: string; rules: string }>("GET", `/api/rules?variant=${encodeURIComponent(spec)}`),
-  createPlayer: (name: string) => call<Player>("POST", "/api/players", { name }),
+  createPlayer: (name: string, password?: string) => call<Player>("POST", "/api/players", password ? { name, password } : { name }),
+  signIn: (name: string, password: string) => call<Player>("POST", "/api/players/signin", { name, password }),
+  setPassword: (password: string, current?: string) =>
+    call<Player>("POST", "/api/players/password", current ? { password, current_password: current } : { password }),
   createGame: (req: Record<string, unknown>) => call<GameView>("POST", "/api/games", req),
   games: () => call<{ open: any[]; live: any[] }>("GET", "/api/games"),
   game: (id: string) => call<GameView>("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id: string) => call<{ plies: Ply[]; boards: any[] }>("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  tournaments: () => call<{ open: TournamentSummary[]; playing: TournamentSummary[]; over: TournamentSummary[] }>("GET", "/api/tournaments"),
+  tournament: (id: string) => call<TournamentView>("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (req: Record<string, unknown>) => call<TournamentView>("POST", "/api/tournaments", req),
+  joinTournament: (id: string, computer?: number) =>
+    call<TournamentView>("POST", `/api/tournaments/${encodeURIComponent(id)}/join`, computer === undefined ? {} : { computer }),
+  startTournament: (id: string) => call<TournamentView>("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {}),
+  playerPage: (id: number | string) => call<PlayerPage>("GET", `/api/players/${encodeURIComponent(String(id))}`),
+  leaderboard: (game: string) => call<Leaderboard>("GET", `/api/ratings?game=${encodeURIComponent(game)}`),
   analysis: (id: string, ply: number) => call<Analysis>("GET", `/api/games/${encodeURIComponent(id)}/analysis?ply=${ply}`),
 };
+
+// The tournaments this browser's player has entered (the app follows them: docs/server.md).
+const ENTERED = "naqala.tournaments";
+export function enteredTournaments(): string[] {
+  try { return JSON.parse(localStorage.getItem(ENTERED) ?? "[]"); } catch { return []; }
+}
+export function setEntered(id: string, entered: boolean): void {
+  const list = enteredTournaments().filter((x) => x !== id);
+  if (entered) list.push(id);
+  localStorage.setItem(ENTERED, JSON.stringify(list.slice(-20)));
+}
 
 const KEY = "naqala.player";
 export function player(): Player | null {
@@ -67,6 +115,7 @@ export type Connection = "connecting" | "online" | "offline";
 export class Live {
   private ws: WebSocket | null = null;
   private watching = new Set<string>();
+  private tournaments = new Map<string, number>();  // id -> how many pages watch it
   private listeners = new Set<Listener>();
   private stateListeners = new Set<(c: Connection) => void>();
   private retry = 500;
@@ -87,6 +136,19 @@ export class Live {
 
   watch(id: string): void { this.watching.add(id); this.send({ type: "watch", game: id }); }
   unwatch(id: string): void { this.watching.delete(id); this.send({ type: "unwatch", game: id }); }
+  // A tournament may be watched by the app (the player's own) and by a page at once: it is let go
+  // when the last of them stops.
+  watchTournament(id: string): void {
+    const n = this.tournaments.get(id) ?? 0;
+    this.tournaments.set(id, n + 1);
+    if (!n) this.send({ type: "watch_tournament", tournament: id });
+  }
+  unwatchTournament(id: string): void {
+    const n = this.tournaments.get(id) ?? 0;
+    if (n > 1) return void this.tournaments.set(id, n - 1);
+    this.tournaments.delete(id);
+    if (n) this.send({ type: "unwatch_tournament", tournament: id });
+  }
 
   // Tries again at once (the player asked to).
   reconnect(): void {
@@ -112,6 +174,7 @@ export class Live {
       const me = player();
       if (me) ws.send(JSON.stringify({ type: "hello", token: me.token }));
       for (const id of this.watching) ws.send(JSON.stringify({ type: "watch", game: id }));
+      for (const id of this.tournaments.keys()) ws.send(JSON.stringify({ type: "watch_tournament", tournament: id }));
       this.setState("online");
     };
     ws.onmessage = (e) => {

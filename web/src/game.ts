@@ -1,7 +1,8 @@
 // A game page in the manner of lichess: the board first, each player's clock beside it, the
 // move list with the position at each move (click a move, or the arrow keys, to look back),
 // the result and how it came, rematch, a link to share and the record to download.
-import { GameView, Live, Ply, api, player } from "./api.js";
+import { GameView, Live, Ply, TournamentView, api, player } from "./api.js";
+import { gameOpensFor } from "./tournamenttext.js";
 import { rendererFor } from "./boards/index.js";
 import { BoardContext, Skip } from "./boards/board.js";
 import { formatClock, h, toast } from "./ui.js";
@@ -183,7 +184,8 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
   }
 
   function renderChrome(v: GameView) {
-    title.textContent = gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : "");
+    title.textContent = gameName(v.variant, v.title) + (v.variant.includes(":") ? ` (${v.variant.split(":")[1]})` : "") +
+      (v.rated && v.seats.every((x) => x.kind !== "computer") ? ` · ${t("tour.rated")}` : "");
     svg.setAttribute("aria-label", t("board.label", { game: gameName(v.variant, v.title) }));
     const bottom = v.you === "north" ? "north" : "south";
     seatBox(bottomSeat, v, bottom);
@@ -220,6 +222,8 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     if (v.next_game) c.push(h("a", { class: "button primary", href: `#/game/${v.next_game}`, id: "next-game" }, v.match ? t("match.next") : t("rematch.go")));
     else if (v.you && v.status === "over" && (!v.match || v.match.over))
       c.push(h("button", { id: "rematch", class: "primary", onclick: () => send("rematch") }, icon("rematch"), v.rematch.includes(v.you) ? t("rematch.asked") : t("rematch")));
+    if (v.tournament) c.push(h("a", { class: "button", href: `#/tournament/${v.tournament.id}`, id: "to-tournament" },
+      t("tour.backTo", { name: v.tournament.name, n: v.tournament.round })));
     c.push(h("button", { id: "copy-link", onclick: () => copyLink(link) }, icon("link"), t("share.copy")));
     c.push(h("a", { class: "button", href: `/api/games/${id}/record`, download: `naqala-${id}.txt`, id: "download" }, icon("download"), t("record.download")));
     controls.replaceChildren(...c);
@@ -261,8 +265,27 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     if (pending) { const p = pending; pending = null; void show(p); }
   }
 
+  // A tournament game that ends while its player watches: his next game (the pairing's next one,
+  // or the next round's) opens by itself when the server starts it. A game opened after its end
+  // (to look at it again) stays.
+  let tournamentId: string | null = null;
+  let tournament: TournamentView | null = null;  // its latest view (it may come before the game's end)
+  let gameOver = false;
+  const openNext = () => {
+    const next = gameOver && tournament ? gameOpensFor(tournament, player()?.id) : null;
+    if (next && next !== id) { toast(t("tour.nextGame")); location.hash = `#/game/${next}`; }
+  };
   const off = live.on((msg) => {
+    if (msg.type === "tournament" && msg.id === tournamentId) {
+      tournament = msg as TournamentView;
+      openNext();
+      return;
+    }
     if (msg.type === "game" && msg.id === id) {
+      const v = msg as GameView;
+      if (!tournamentId && v.tournament && v.you && v.status !== "over") { tournamentId = v.tournament.id; live.watchTournament(tournamentId); }
+      gameOver = v.status === "over";
+      if (gameOver && tournament) queueMicrotask(openNext);
       if (animating) { pending = msg; return; }
       void show(msg as GameView);
     } else if (msg.type === "error") {
@@ -271,5 +294,8 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     }
   });
   live.watch(id);
-  return () => { off(); live.unwatch(id); clearInterval(ticker); document.removeEventListener("keydown", onKey); };
+  return () => {
+    off(); live.unwatch(id); clearInterval(ticker); document.removeEventListener("keydown", onKey);
+    if (tournamentId) live.unwatchTournament(tournamentId);
+  };
 }

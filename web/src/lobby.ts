@@ -1,5 +1,8 @@
 // The lobby: choose a game and its options, an opponent, a clock and a match; open and live games.
-import { ClockPreset, OptionInfo, VariantInfo, api, player } from "./api.js";
+import { OptionInfo, TournamentSummary, api, enteredTournaments, player } from "./api.js";
+import { clockPicker, loadClocks, loadVariants, variantSelect } from "./formparts.js";
+import { leaderboard } from "./leaderboard.js";
+import { formatName } from "./tournamenttext.js";
 import { h, toast } from "./ui.js";
 import { has, t } from "./i18n.js";
 import { gameName } from "./gametext.js";
@@ -17,23 +20,12 @@ const optionHelp = (variant: string, o: OptionInfo) =>
   (has(`optionHelp.${variant}.${o.name}`) ? t(`optionHelp.${variant}.${o.name}`) : plain(o.help));
 const seatName = (name: string) => (name === "(open seat)" ? t("seat.open") : name);
 
-let variantsCache: VariantInfo[] | null = null;
-let clocksCache: ClockPreset[] | null = null;
-// A preset's name in the player's language: its own text, or the rules' title and minutes.
-const clockLabel = (c: ClockPreset) => (has(`clock.${c.name}`) ? t(`clock.${c.name}`) : t("lobby.clockRules", { title: c.title, minutes: Math.round(c.initial_ms / 60000) }));
-
 // `current` says whether this page is still the one to show once the server has answered.
 export async function lobbyPage(root: HTMLElement, current: () => boolean = () => true): Promise<() => void> {
-  const variants = variantsCache ?? (variantsCache = await api.variants());
+  const variants = await loadVariants();
   // The clock presets are the rules' own tournament clocks, as the server declares them.
-  const clocks = clocksCache ?? (clocksCache = await api.clocks());
-  const gameSelect = h("select", { id: "variant", name: "variant" });
-  const families = [...new Set(variants.map((v) => v.family))];
-  for (const f of families) {
-    const group = h("optgroup", { label: has(`family.${f}`) ? t(`family.${f}`) : f });
-    for (const v of variants.filter((x) => x.family === f)) group.append(h("option", { value: v.name, selected: v.name === "kalah" }, gameName(v.name, v.title)));
-    gameSelect.append(group);
-  }
+  const clocks = await loadClocks();
+  const gameSelect = variantSelect(variants, "variant");
   const summary = h("p", { class: "help", id: "variant-summary" });
   const optionsBox = h("div", { id: "variant-options" });
   const rulesLink = h("details", {}, h("summary", {}, t("lobby.rules")), h("pre", { class: "small", style: "white-space: pre-wrap" }));
@@ -46,6 +38,7 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     computerOption.disabled = !v.computer;
     computerOption.textContent = v.computer ? t("lobby.computer") : t("lobby.computerNot");
     if (!v.computer) opponent.value = "human";
+    syncRated();
     optionsBox.replaceChildren();
     for (const o of v.options) {
       let input: HTMLSelectElement | HTMLInputElement;
@@ -76,30 +69,38 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     });
     return opts.length ? `${gameSelect.value}:${opts.join(",")}` : gameSelect.value;
   };
-  gameSelect.addEventListener("change", showOptions);
+  gameSelect.addEventListener("change", () => { showOptions(); showLevel(); });
 
   const level = h("input", { type: "range", min: 1, max: 10, value: 5, id: "level", "aria-label": t("lobby.level") });
   const levelOut = h("output", { for: "level" }, "5");
-  level.addEventListener("input", () => (levelOut.textContent = level.value));
+  // The level's rating measured by a round robin of the levels (data/level-ratings.json).
+  const levelRating = h("span", { class: "level-rating", id: "level-rating" });
+  const showLevel = () => {
+    levelOut.textContent = level.value;
+    const measured = variants.find((x) => x.name === gameSelect.value)?.levels?.find((l) => l.level === Number(level.value));
+    levelRating.textContent = measured ? t("lobby.levelRating", { rating: measured.rating, deviation: measured.deviation }) : "";
+    levelRating.title = measured ? t("lobby.levelRatingHelp", { games: measured.games }) : "";
+  };
+  level.addEventListener("input", showLevel);
   const opponent = h("select", { id: "opponent" },
     h("option", { value: "computer" }, t("lobby.computer")), h("option", { value: "human" }, t("lobby.person")));
+  // Rated: a game between people counts for both players' ratings (never against the computer).
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("label", {}, rated, " ", t("lobby.rated"), h("span", { class: "help" }, ` ${t("lobby.ratedHelp")}`));
+  const syncRated = () => { ratedBox.hidden = opponent.value !== "human"; };
+  opponent.addEventListener("change", syncRated);
   const side = h("select", { id: "side" }, h("option", { value: "south" }, t("lobby.south")),
     h("option", { value: "north" }, t("side.north")), h("option", { value: "random" }, t("lobby.random")));
-  const clock = h("select", { id: "clock" }, h("option", { value: "none" }, t("lobby.noClock")),
-    ...clocks.map((c) => h("option", { value: c.name }, clockLabel(c))),
-    h("option", { value: "custom" }, t("lobby.custom")));
-  const minutes = h("input", { type: "number", min: 0.1, max: 180, step: "any", value: 5, id: "minutes", "aria-label": t("lobby.minutes") });
-  const increment = h("input", { type: "number", min: 0, max: 60, value: 0, id: "increment", "aria-label": t("lobby.increment") });
-  const custom = h("span", { hidden: true }, ` ${t("lobby.minutes")} `, minutes, ` ${t("lobby.increment")} `, increment);
-  clock.addEventListener("change", () => (custom.hidden = clock.value !== "custom"));
+  const clockChoice = clockPicker(clocks);
+  const clock = clockChoice.select, custom = clockChoice.custom;
   const bestOf = h("select", { id: "best-of" }, h("option", { value: 1 }, t("lobby.oneGame")));
 
   const create = h("button", { class: "primary", type: "submit", id: "create" }, t("lobby.start"));
   const form = h("form", {},
     h("fieldset", {}, h("legend", {}, t("lobby.game")), h("label", {}, `${t("lobby.variant")} `, gameSelect), summary, optionsBox, rulesLink),
     h("fieldset", {}, h("legend", {}, t("lobby.opponent")), h("label", {}, `${t("lobby.against")} `, opponent),
-      h("label", {}, `${t("lobby.level")} `, level, " ", levelOut, h("span", { class: "help" }, ` ${t("lobby.levelHelp")}`)),
-      h("label", {}, `${t("lobby.side")} `, side)),
+      h("label", {}, `${t("lobby.level")} `, level, " ", levelOut, " ", levelRating, h("span", { class: "help" }, ` ${t("lobby.levelHelp")}`)),
+      h("label", {}, `${t("lobby.side")} `, side), ratedBox),
     h("fieldset", {}, h("legend", {}, t("lobby.clockMatch")), h("label", {}, `${t("lobby.clock")} `, clock, custom),
       h("label", {}, `${t("lobby.match")} `, bestOf, h("span", { class: "help" }, ` ${t("lobby.matchHelp")}`))),
     create);
@@ -109,8 +110,8 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     try {
       const req: Record<string, unknown> = { variant: spec(), opponent: opponent.value, side: side.value, best_of: Number(bestOf.value) };
       if (opponent.value === "computer") req.level = Number(level.value);
-      if (clock.value === "custom") req.clock = { minutes: Number(minutes.value), increment: Number(increment.value) };
-      else if (clock.value !== "none") req.clock = { preset: clock.value };
+      else req.rated = rated.checked;
+      if (clockChoice.value()) req.clock = clockChoice.value();
       const g = await api.createGame(req);
       location.hash = `#/game/${g.id}`;
     } catch (err) {
@@ -120,6 +121,8 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
     }
   });
 
+  const tournamentList = h("ul", { class: "games-list", id: "tournaments" });
+  const board = leaderboard(variants);
   const openList = h("ul", { class: "games-list", id: "open-games" });
   const liveList = h("ul", { class: "games-list", id: "live-games" });
   const refresh = async () => {
@@ -133,6 +136,14 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
         x.clock ? h("span", { class: "small", title: t("lobby.clocked") }, " ", icon("clock", t("lobby.clocked"))) : "", ` · ${t("lobby.plies", { n: x.plies })}`);
       openList.replaceChildren(...(g.open.length ? g.open.map((x) => item(x, t("join"))) : [h("li", { class: "help" }, t("lobby.noOpen"))]));
       liveList.replaceChildren(...(g.live.length ? g.live.map((x) => item(x, t("lobby.watch"))) : [h("li", { class: "help" }, t("lobby.noLive"))]));
+      const ts = await api.tournaments();
+      const entry = (x: TournamentSummary, verb: string) => h("li", { "data-tournament": x.id },
+        h("a", { class: "button", href: `#/tournament/${x.id}` }, verb),
+        ` ${x.name} · ${gameName(x.variant, x.title)} · ${formatName({ format: x.format as any, rounds_total: null, games_per_pairing: null })} · ${t("tour.entrantsShort", { n: x.entrants })}`);
+      const entered = enteredTournaments();
+      const all = [...ts.open.map((x) => entry(x, entered.includes(x.id) ? t("tour.view") : t("tour.enter"))), ...ts.playing.map((x) => entry(x, t("lobby.watch"))),
+        ...ts.over.slice(0, 5).map((x) => entry(x, t("tour.results")))];
+      tournamentList.replaceChildren(...(all.length ? all : [h("li", { class: "help" }, t("tour.none"))]));
     } catch { /* the next refresh tries again */ }
   };
   await refresh();
@@ -140,8 +151,13 @@ export async function lobbyPage(root: HTMLElement, current: () => boolean = () =
   const timer = window.setInterval(refresh, 5000);
 
   showOptions();
+  showLevel();
+  syncRated();
   root.replaceChildren(h("div", { class: "grid" },
     h("section", {}, h("h1", {}, t("lobby.new")), form),
-    h("section", {}, h("h2", {}, t("lobby.open")), openList, h("h2", {}, t("lobby.live")), liveList)));
+    h("section", {}, h("h2", {}, t("lobby.open")), openList, h("h2", {}, t("lobby.live")), liveList,
+      h("div", { class: "section-head" }, h("h2", {}, t("tour.title")),
+        h("a", { class: "button", href: "#/tournaments/new", id: "new-tournament" }, t("tour.organise"))), tournamentList,
+      board.element)));
   return () => clearInterval(timer);
 }

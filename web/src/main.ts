@@ -1,9 +1,14 @@
-// The app: a player name kept in this browser, then routes #/ (lobby), #/game/ID, #/review/ID.
+// The app: a player name kept in this browser, then routes #/ (lobby), #/game/ID, #/review/ID,
+// #/tournament/ID, #/tournaments/new and #/player/ID.
 // The header carries the language, the settings and the state of the connection.
 import { Live, api, player, savePlayer } from "./api.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
 import { reviewPage } from "./review.js";
+import { tournamentPage } from "./tournament.js";
+import { newTournamentPage } from "./tournamentnew.js";
+import { playerPage } from "./player.js";
+import { followEnteredTournaments } from "./tournamentcall.js";
 import { h, toast } from "./ui.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, t } from "./i18n.js";
 import { Settings, applyBoardStyle, saveSetting, settings } from "./settings.js";
@@ -40,7 +45,8 @@ function header() {
       h("label", {}, check("set-confirm", "confirm"), " ", t("settings.confirm")),
       h("label", {}, t("language"), " ", lang)));
   document.getElementById("header-tools")!.replaceChildren(
-    h("span", { id: "me", "aria-live": "polite" }, me ? t("playingAs", { name: me.name }) : ""), panel);
+    me ? h("a", { id: "me", href: `#/player/${me.id}`, title: t("player.mine"), "aria-live": "polite" }, t("playingAs", { name: me.name }))
+      : h("span", { id: "me" }), panel);
   document.querySelector<HTMLAnchorElement>("header .brand")!.title = t("lobby");
 }
 
@@ -54,22 +60,32 @@ function connectionBanner(l: Live) {
   });
 }
 
+// A name is enough to play; a password (optional) makes an account, so that the player can sign
+// in from another browser, where "I have an account" does it.
 function namePage(): Promise<void> {
   return new Promise((resolve) => {
     const input = h("input", { id: "name", required: true, maxlength: 40, autocomplete: "nickname" });
+    const password = h("input", { id: "new-password", type: "password", minlength: 8, maxlength: 128, autocomplete: "new-password" });
     const form = h("form", { class: "welcome" }, h("h1", {}, t("welcome.title")),
       h("p", {}, t("welcome.text")),
-      h("label", {}, t("welcome.name"), " ", input), h("button", { class: "primary", type: "submit" }, t("welcome.go")));
+      h("label", {}, t("welcome.name"), " ", input),
+      h("label", {}, t("welcome.password"), " ", password, h("span", { class: "help" }, ` ${t("welcome.passwordHelp")}`)),
+      h("button", { class: "primary", type: "submit" }, t("welcome.go")));
+    const signName = h("input", { id: "signin-name", required: true, maxlength: 40, autocomplete: "username" });
+    const signPassword = h("input", { id: "signin-password", type: "password", required: true, autocomplete: "current-password" });
+    const signIn = h("details", { class: "signin", id: "signin" }, h("summary", {}, t("welcome.haveAccount")),
+      h("form", {}, h("label", {}, t("welcome.name"), " ", signName), h("label", {}, t("welcome.passwordShort"), " ", signPassword),
+        h("button", { class: "primary", type: "submit", id: "signin-go" }, t("welcome.signIn"))));
+    const done = (p: Awaited<ReturnType<typeof api.signIn>>) => { savePlayer(p); resolve(); };
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      try {
-        savePlayer(await api.createPlayer(input.value));
-        resolve();
-      } catch (err) {
-        toast((err as Error).message);
-      }
+      try { done(await api.createPlayer(input.value, password.value || undefined)); } catch (err) { toast((err as Error).message); }
     });
-    root.replaceChildren(form);
+    signIn.querySelector("form")!.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try { done(await api.signIn(signName.value, signPassword.value)); } catch (err) { toast((err as Error).message); }
+    });
+    root.replaceChildren(h("div", { class: "welcome-box" }, form, signIn));
     input.focus();
   });
 }
@@ -91,14 +107,19 @@ async function route() {
   if (!player()) await namePage();
   if (!current()) return settled();
   header();
-  if (!live) { live = new Live(); connectionBanner(live); }
+  if (!live) { live = new Live(); connectionBanner(live); followEnteredTournaments(live); }
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9]+)$/);
   const review = hash.match(/^#\/review\/([A-Za-z0-9]+)$/);
+  const tournament = hash.match(/^#\/tournament\/([A-Za-z0-9]+)$/);
+  const someone = hash.match(/^#\/player\/(\d+)$/);
   let done: () => void = () => {};
   try {
     if (game) done = gamePage(root, game[1], live);
     else if (review) done = await reviewPage(root, review[1], current);
+    else if (tournament) done = tournamentPage(root, tournament[1], live);
+    else if (hash === "#/tournaments/new") done = await newTournamentPage(root, current);
+    else if (someone) done = await playerPage(root, someone[1], current);
     else done = await lobbyPage(root, current);
   } catch (e) {
     if (current()) root.replaceChildren(h("p", {}, t("error.page", { message: (e as Error).message })));

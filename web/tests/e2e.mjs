@@ -3,43 +3,19 @@
 // database, plays against the computer by clicking, reloads, and screenshots each board family.
 //
 //   node web/tests/e2e.mjs --naqala build/release/naqala --web build/release/web --out DIR
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import WebSocket from "ws";
+import { CHROMIUM_ARGS, HANG_GUARD_MS, arg, expect, results, startServer as startNaqala, step } from "./harness.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const naqala = arg("naqala", "build/release/naqala");
 const web = arg("web", "build/release/web");
 const out = arg("out", "build/release/e2e");
 const browserPath = arg("chromium", process.env.CHROMIUM ?? "/usr/bin/chromium");
 mkdirSync(out, { recursive: true });
 
-let passed = 0, failed = 0;
-const step = async (name, f) => {
-  const t0 = Date.now();
-  try {
-    await f();
-    passed++;
-    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.message.split("\n")[0]}`);
-    throw e;
-  }
-};
-const expect = (cond, what) => { if (!cond) throw new Error(what); };
-// Every wait ends on what it waits for; this limit only stops a hang, far beyond what a slow or
-// loaded machine needs.
-const HANG_GUARD_MS = 5 * 60 * 1000;
-// Headless as root in a container: no sandbox, no GPU, nothing fetched in the background.
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 // The board screenshots for docs/screenshots (only when asked: --docs DIR).
 const docs = arg("docs", null);
 if (docs) mkdirSync(docs, { recursive: true });
@@ -78,24 +54,10 @@ const dir = mkdtempSync(join(tmpdir(), "naqala-e2e-"));
 // bound there later. Started again on the same port with the same database to test a lost
 // connection; ready when it prints its address.
 let port = 0, base = "";
-let server, serverLog = "", serverReady;
-const startServer = () => {
-  let log = "";
-  server = spawn(naqala, ["serve", "--port", String(port), "--db", join(dir, "e2e.db"), "--web", web, "--http-rate", "1000"],
-    { stdio: ["ignore", "pipe", "pipe"] });
-  const ready = new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => {
-      serverLog += d;
-      log += d;
-      const m = /naqala serve: http:\/\/[^:]+:(\d+)\//.exec(log);
-      if (m) resolve(Number(m[1]));
-    });
-    server.once("exit", (code) => reject(new Error(`the server exited (${code}): ${serverLog}`)));
-  });
-  serverReady = () => ready;
-  server.stderr.on("data", (d) => (serverLog += d));
-};
-const stopServer = () => new Promise((resolve) => { server.once("exit", resolve); server.kill("SIGTERM"); });
+let server;
+const startServer = () => { server = startNaqala(naqala, web, join(dir, "e2e.db"), port); };
+const serverReady = () => server.ready();
+const stopServer = () => server.stop();
 startServer();
 
 let browser;
@@ -103,7 +65,7 @@ try {
   await step("server starts and answers /api/health", async () => {
     port = await serverReady();
     base = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${base}/api/health`)).ok, `no answer; server said: ${serverLog}`);
+    expect((await fetch(`${base}/api/health`)).ok, `no answer; server said: ${server.log()}`);
   });
 
   browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
@@ -758,9 +720,9 @@ try {
   // the failing step has printed its line
 } finally {
   if (browser) await browser.close();
-  server.kill("SIGTERM");
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(`screenshots in ${out}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed ? 1 : 0);
