@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/tune_pit_table.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "eval/backgammon_contact_fit.h"
@@ -108,6 +109,7 @@ void add_tune_command(CLI::App& app) {
     std::string variant;
     eval::TuneOptions options;
     bool json = false;
+    PitTableArgs table;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant,
@@ -123,8 +125,17 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--seed", a->options.seed,
                   "Seed (default 1): the same seed gives the same weights");
   cmd->add_flag("--json", a->json, "Print JSON");
+  add_pit_table_options(*cmd, a->table);
   cmd->callback([a, cmd] {
     Loaded l = load_state(a->variant, "", "", "");
+    if (!a->table.records.empty()) {
+      if (cmd->count("--depth") || cmd->count("--noise"))
+        throw Error("--depth and --noise are for the linear fit; --records plays --engine");
+      a->table.games = a->options.games;
+      a->table.seed = a->options.seed;
+      tune_pit_table(*l.game, a->table, a->json);
+      return;
+    }
     if (l.game->info().family == "backgammon") {
       if (cmd->count("--depth") || cmd->count("--noise"))
         throw Error(

@@ -1,6 +1,9 @@
 #include "eval/sowing_eval.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include "core/error.h"
 
 namespace naqala::eval {
 
@@ -8,7 +11,42 @@ using sowing::CaptureKind;
 using sowing::Rules;
 using sowing::State;
 
+namespace {
+
+// Oware's trained evaluation, read once; null when NAQALA_OWARE_EVAL is `none`.
+std::shared_ptr<const TrainedSowingEval> shipped_oware_eval() {
+  static const std::shared_ptr<const TrainedSowingEval> e = [] {
+    const char* env = std::getenv("NAQALA_OWARE_EVAL");
+    const std::string path = env && *env ? env : std::string(NAQALA_DATA_DIR) + "/oware/eval.txt";
+    if (path == "none") return std::shared_ptr<const TrainedSowingEval>();
+    return std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
+  }();
+  return e;
+}
+
+// The preset itself, with no option changed: the trained evaluation is its own.
+bool is_plain_oware(const Rules& r) {
+  return r.name == "oware" && r.chosen.empty();
+}
+
+}  // namespace
+
+SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e) {
+  if (e.weights.size() > static_cast<std::size_t>(kSowingFeatures))
+    throw Error("the evaluation file has " + std::to_string(e.weights.size()) +
+                " weights; the sowing evaluation has " + std::to_string(kSowingFeatures));
+  if (e.table.pits != r.pits || r.labels > r.pits || r.rows != 2)
+    throw Error("the evaluation file's table is for " + std::to_string(e.table.pits) +
+                " pits a row; " + r.name + " has " + std::to_string(r.pits));
+  SowingWeights w;
+  std::copy(e.weights.begin(), e.weights.end(), w.w.begin());
+  w.table = std::make_shared<const PitTable>(e.table);
+  return w;
+}
+
 SowingWeights default_sowing_weights(const Rules& r) {
+  if (is_plain_oware(r))
+    if (const auto e = shipped_oware_eval()) return trained_sowing_weights(r, *e);
   // Fitted by `naqala tune VARIANT ...` (docs/engines.md), in the feature order of
   // SowingFeature. Other rulesets take the set of their capture kind. Kalah's and Oware's
   // were fitted before `exposed` and `tuz` existed (their levels are measured with them).
@@ -37,7 +75,11 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       cycle_owner_(r.cycle == sowing::CycleRule::Owner && r.rounds == sowing::RoundKind::None),
       total_seeds_(std::max(1, r.total_seeds)),
       count_mask_(r.count_mask),
+      table_(weights.table),
       weights_(weights) {
+  if (table_ && (table_->pits != r.pits || by_owner_))
+    throw Error("a pit table of " + std::to_string(table_->pits) + " pits a row cannot evaluate " +
+                r.name);
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
     lap_[pi] = r.cycle_length[pi] - (r.skip_origin ? 1 : 0);

@@ -4,9 +4,11 @@
 // docs/engines.md describes them and how the weights were tuned. A player's side is his row,
 // or, where pits change hands or the board has a middle row (Nam-Nam, Gabata), the pits he owns.
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "eval/pit_table.h"
 #include "games/sowing/state.h"
 #include "search/values.h"
 
@@ -26,23 +28,31 @@ enum SowingFeature : int {
   kCycleRow,       // row_diff x the share of seeds captured x 4, where a cycle ends the game
                    // with each side taking his own seeds (Oware's `cycle = owner`); else 0
   kKroo,           // seeds in own pits that hold more than one lap (a kroo), minus the opponent's
+  kPitTable,       // the pit table's value (pit_table.h), hundredths of a seed: weight 1 plays
+                   // it as fitted, 0 leaves it out; 0 where the ruleset has no table
   kSowingFeatures,
 };
 
 inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = {
-    "store_diff",  "row_diff",       "mobility_diff", "capture_now", "capture_threat",
-    "extra_turns", "opponent_extra", "exposed",       "tuz",         "cycle_row",
-    "kroo"};
+    "store_diff",     "row_diff", "mobility_diff", "capture_now", "capture_threat", "extra_turns",
+    "opponent_extra", "exposed",  "tuz",           "cycle_row",   "kroo",           "pit_table"};
 
 // Weights in search units (kPoint = one seed) per unit of each feature; the value is the sum
 // of weight times feature, so a feature that is bad for the mover has a negative weight.
 struct SowingWeights {
   std::array<int, kSowingFeatures> w{};
+  std::shared_ptr<const PitTable> table;  // null: no pit table
 };
 
 // The weights a preset plays with: tuned ones for the presets that have them (see
 // default_sowing_weights in sowing_eval.cpp), a sound general set for any other ruleset.
+// Oware plays the trained evaluation (pit_table.h) of data/oware/eval.txt, or of the file
+// NAQALA_OWARE_EVAL names (`none`: the linear weights below), read once.
 SowingWeights default_sowing_weights(const sowing::Rules& rules);
+
+// The weights of a trained evaluation file for `rules` (pit_table.h); throws naqala::Error
+// when the file's table does not fit the board or it has too many weights.
+SowingWeights trained_sowing_weights(const sowing::Rules& rules, const TrainedSowingEval& e);
 
 class SowingEval {
  public:
@@ -85,7 +95,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
-    int exposed[2] = {0, 0}, kroo[2] = {0, 0};
+    int exposed[2] = {0, 0}, kroo[2] = {0, 0}, table = 0;
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
     // Bit h of `north`: North owns pit h (by owner only).
@@ -107,12 +117,17 @@ class SowingEval {
       if constexpr (kByOwner) own = pi ? north : ~north & ((1u << holes_) - 1);
       const std::uint32_t own_empty = empty & own;
       const std::uint32_t target = capturable & ~own;  // the opponent's capturing pits
+      // This row's entries of the pit table: the mover's first (never by owner: refused).
+      const std::int16_t* row_table =
+          table_ ? table_->value.data() + (p == me ? 0 : pits_ * kTableCounts) : nullptr;
       for (int i = 0; i < (kByOwner ? labels_ : pits_); ++i) {
         const int hole = kByOwner ? r.label_hole[pi][i] : first + i;
         if constexpr (kByOwner)
           if (!((own >> hole) & 1)) continue;
         const int c = s.seeds(hole);
         rows[pi] += c;
+        if constexpr (!kByOwner)
+          if (row_table) table += row_table[PitTable::index(0, i, pits_, c)];
         // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
         // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
         // ending captures it (Kalah).
@@ -163,6 +178,7 @@ class SowingEval {
     // player's side are then his: they weigh more as the board empties.
     f[kCycleRow] = cycle_owner_ ? f[kRowDiff] * 4 * (s.store(me) + s.store(you)) / total_seeds_ : 0;
     f[kKroo] = kroo[m] - kroo[y];
+    f[kPitTable] = table;
   }
 
   static constexpr int kMaxCount = 2 * sowing::kMaxHoles;  // counts above this are not looked ahead
@@ -179,6 +195,7 @@ class SowingEval {
   int total_seeds_ = 1;
   std::array<int, 2> lap_{};  // holes one sowing passes before it comes round (origin skipped)
   std::uint32_t count_mask_ = 0;
+  std::shared_ptr<const PitTable> table_;  // only on boards of two rows walked by row
   // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
   // by p from the pit of that move label lands (the 12+ skip, which depends on the board, is
   // ignored). Labels below `pits` are his row's pits.

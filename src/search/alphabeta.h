@@ -539,8 +539,15 @@ class AlphaBeta {
       published = nodes;
       if (id == 0) {
         const Limits& l = owner.limits_;
-        if (owner.deadline_ > 0) owner.last_elapsed_ = owner.elapsed();
-        if ((owner.deadline_ > 0 && owner.last_elapsed_ >= owner.deadline_) ||
+        // Stops at the last poll before the deadline: the next one, as far off as this one
+        // was from the last, would pass it (at a 2 ms budget one poll is a few % of it).
+        double next_poll = 0;
+        if (owner.deadline_ > 0) {
+          const double previous = owner.last_elapsed_;
+          owner.last_elapsed_ = owner.elapsed();
+          next_poll = 2 * owner.last_elapsed_ - previous;
+        }
+        if ((owner.deadline_ > 0 && next_poll >= owner.deadline_) ||
             (l.nodes > 0 && owner.total_nodes_.load(std::memory_order_relaxed) >= l.nodes))
           owner.stop_.store(true);
       }

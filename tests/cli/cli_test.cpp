@@ -374,6 +374,33 @@ TEST(Cli, TuneBackgammonFitsTheContactWeightsAndRefusesSearchFlags) {
   EXPECT_NE(bad.out.find("--depth and --noise apply to sowing"), std::string::npos) << bad.out;
 }
 
+// A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and
+// a ruleset without two plain rows, or a flag of the linear fit, is refused.
+TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
+  const naqala::testing::ScratchDir scratch;
+  const auto r =
+      naqala("tune oware --records " + (scratch / "r.rec") +
+             " --games 2 --engine alphabeta:depth=2 --out " + (scratch / "e.txt") + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 2);
+  EXPECT_GT(j["positions"].get<int>(), 20);
+  setenv("NAQALA_OWARE_EVAL", (scratch / "e.txt").c_str(), 1);
+  const auto played = naqala("analyze oware --depth 3 --json");
+  setenv("NAQALA_OWARE_EVAL", (scratch / "missing.txt").c_str(), 1);
+  const auto missing = naqala("analyze oware --depth 3");
+  unsetenv("NAQALA_OWARE_EVAL");
+  EXPECT_EQ(played.status, 0) << played.out;
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file"));
+  const auto bad = naqala("tune oware --records " + (scratch / "r.rec") + " --depth 3");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_THAT(bad.out, HasSubstr("--records plays --engine"));
+  const auto bao = naqala("tune bao --records " + (scratch / "b.rec") + " --games 1");
+  EXPECT_EQ(bao.status, 2) << bao.out;
+  EXPECT_THAT(bao.out, HasSubstr("fits a pit table for sowing games"));
+}
+
 TEST(Cli, BackgammonCubeHintInAMatchIsInMatchWinningChances) {
   // The opening position before the roll at 3-3 in a 5-point match (2-away 2-away): the pass
   // leaves the taker in the Crawford game 2 away, MWC(1-away, 2-away) of naqala's table.

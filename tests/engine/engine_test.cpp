@@ -204,8 +204,8 @@ TEST(Engine, LevelSpecsAreTheLevelTables) {
 TEST(Engine, WeightsOptionIsCheckedAndPartial) {
   auto kalah = make_game("kalah");
   EXPECT_NO_THROW(make_engine(*kalah, "alphabeta:depth=2,weights=100/5/60"));
-  for (const char* spec : {"alphabeta:weights=1/2/3/4/5/6/7/8/9/10/11/12", "alphabeta:weights=1//2",
-                           "alphabeta:weights=a", "level:3,weights=1"}) {
+  for (const char* spec : {"alphabeta:weights=1/2/3/4/5/6/7/8/9/10/11/12/13",
+                           "alphabeta:weights=1//2", "alphabeta:weights=a", "level:3,weights=1"}) {
     try {
       make_engine(*kalah, spec);
       ADD_FAILURE() << spec << " was accepted";

@@ -1,0 +1,84 @@
+#include "cli/tune_pit_table.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "core/error.h"
+#include "core/json_text.h"
+#include "engine/selfplay_records.h"
+#include "eval/pit_table_fit.h"
+#include "games/sowing/state.h"
+#include "games/typed_state.h"
+
+namespace naqala::cli {
+
+void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
+  cmd.add_option("--records", a.records,
+                 "Fit a pit table (sowing games of two rows): self-play records in this file, "
+                 "extended to --games games (a stopped run resumes)");
+  cmd.add_option("--engine", a.engine,
+                 "With --records: the engine that plays (default alphabeta:nodes=20000)");
+  cmd.add_option("--out", a.out, "With --records: write the fitted evaluation to this file");
+  cmd.add_option("--final-share", a.final_share,
+                 "With --records: label = share x final margin + (1 - share) x the engine's "
+                 "value (default 0.5)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd.add_option("--ridge", a.ridge, "With --records: L2 penalty (default 1)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd.add_option("--smooth", a.smooth,
+                 "With --records: penalty on neighbouring counts' difference (default 100)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd.add_option("--opening-plies", a.opening_plies,
+                 "With --records: random plies before the engine plays (default 6)")
+      ->check(CLI::Range(0, 40));
+}
+
+void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
+  const auto probe = game.new_game();
+  const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(probe.get());
+  if (!typed)
+    throw Error("--records fits a pit table for sowing games; " + game.spec() + " is not one");
+  const sowing::Rules& rules = typed->typed().rules();
+  engine::SelfPlayOptions o;
+  o.engine = a.engine;
+  o.games = a.games;
+  o.seed = a.seed;
+  o.opening_plies = a.opening_plies;
+  if (!json)
+    o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d games", done, total); };
+  engine::extend_self_play(game, a.records, o);
+  if (!json) std::fprintf(stderr, "\n");
+  if (a.out.empty()) return;
+  int games = 0;
+  std::vector<eval::LabelledPosition> data;
+  for (const auto& p : engine::read_self_play(a.records, &games))
+    if (std::abs(p.value) < 2000)  // a value lost to a search stopped early (older records)
+      data.push_back({sowing::State::from_position(rules, p.position),
+                      a.final_share * p.margin + (1 - a.final_share) * p.value});
+  auto fit =
+      eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth);
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, " --final-share %g --ridge %g --smooth %g", a.final_share,
+                a.ridge, a.smooth);
+  fit.eval.made_by = "naqala tune " + game.spec() + " --records FILE --games " +
+                     std::to_string(games) + " --seed " + std::to_string(a.seed) + " --engine " +
+                     a.engine + " --opening-plies " + std::to_string(a.opening_plies) + numbers +
+                     " --out FILE";
+  eval::save_trained_eval(a.out, fit.eval);
+  if (json) {
+    std::cout << json_text(nlohmann::json{{"variant", game.spec()},
+                                          {"games", games},
+                                          {"positions", fit.positions},
+                                          {"rms_before", fit.rms_before},
+                                          {"rms_after", fit.rms_after},
+                                          {"out", a.out}})
+              << "\n";
+    return;
+  }
+  std::printf("%s: %d games, %zu positions; RMS error of the labels %.2f -> %.2f points; %s\n",
+              game.spec().c_str(), games, fit.positions, fit.rms_before, fit.rms_after,
+              a.out.c_str());
+}
+
+}  // namespace naqala::cli

@@ -1,0 +1,45 @@
+#pragma once
+// Self-play records for fitting an evaluation: an engine plays itself from seeded random
+// openings, and every position it searched is written with the engine's value and the game's
+// final margin. The file grows a game at a time, so a long run that is stopped resumes where
+// it stopped (what `naqala tune oware --pit-table` trains on; docs/engines.md).
+//
+// File format, one line each (text, so it can be read and cut with ordinary tools):
+//   pos POSITION S|N VALUE  a position the engine searched (AnyState::position()), the
+//                           player to move, and the engine's value, in points, his view
+//   game MARGIN          the end of a game: South's final store minus North's
+// Lines after the last `game` line belong to a game cut short and are dropped.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "games/any_game.h"
+
+namespace naqala::engine {
+
+struct SelfPlayOptions {
+  std::string engine = "alphabeta:nodes=20000";  // the spec that plays both sides
+  int games = 1000;                              // the file holds this many when done
+  int opening_plies = 6;                         // random plies before the engine plays
+  std::uint64_t seed = 1;                        // game g opens with the generator seed + g
+  int max_plies = 600;  // a game still running then is scored by its stores
+  std::function<void(int done, int total)> progress;
+};
+
+struct SelfPlayPosition {
+  std::string position;
+  Player mover = Player::South;
+  double value = 0;   // the engine's, the mover's view, points (a proven result as its margin)
+  double margin = 0;  // the final margin from the mover's view
+};
+
+// Plays the games the file at `path` lacks (creating it, or dropping a cut-off last game) and
+// returns how many games it now holds.
+int extend_self_play(const AnyGame& game, const std::string& path, const SelfPlayOptions& o);
+
+// Every position of the file's complete games; throws naqala::Error naming the line that is
+// not in the format.
+std::vector<SelfPlayPosition> read_self_play(const std::string& path, int* games = nullptr);
+
+}  // namespace naqala::engine

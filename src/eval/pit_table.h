@@ -1,0 +1,46 @@
+#pragma once
+// A learned value for every pit and seed count of a two-row sowing board, from the view of the
+// player to move: what a pit of c seeds in this place is worth, own or the opponent's. A
+// linear seed count values a pit of 15 like 15 pits of one; the table can value it by the
+// capture it builds towards (Oware's kroo). Fitted from self-play (eval/pit_table_fit.h);
+// Oware's is shipped in data/oware/eval.txt (docs/engines.md, "The pit table").
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace naqala::eval {
+
+inline constexpr int kTableCounts = 25;  // seed counts 0..23, and 24 or more
+
+struct PitTable {
+  int pits = 0;
+  // value[(side * pits + pit) * kTableCounts + count], hundredths of a seed; side 0 is the
+  // mover's row, 1 the opponent's; a pit is its move label, from its owner's left.
+  std::vector<std::int16_t> value;
+
+  static int index(int side, int pit, int pits, int count) {
+    return (side * pits + pit) * kTableCounts + (count < kTableCounts ? count : kTableCounts - 1);
+  }
+};
+
+// What a trained evaluation file holds: the weights of the sowing features (SowingFeature
+// order; hundredths of a point per unit) and the pit table.
+struct TrainedSowingEval {
+  std::vector<int> weights;
+  PitTable table;
+  std::string made_by;  // the command that made it (the file's `made-by` line)
+};
+
+// The file is text:
+//   # comments
+//   made-by COMMAND
+//   weights W0 W1 ...            (one per feature, feature order)
+//   table PITS
+//   2 x PITS lines of kTableCounts values (the mover's pits from his left, then the opponent's)
+// A malformed file is refused with naqala::Error naming the line and what was expected.
+TrainedSowingEval load_trained_eval(const std::string& path);
+void save_trained_eval(const std::string& path, const TrainedSowingEval& e);
+
+}  // namespace naqala::eval
