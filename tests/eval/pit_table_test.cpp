@@ -15,7 +15,7 @@
 namespace naqala::eval {
 namespace {
 
-std::shared_ptr<const sowing::Rules> preset(
+std::shared_ptr<const sowing::Rules> rules_of(
     const char* name, const std::vector<std::pair<std::string, std::string>>& options = {}) {
   for (const auto& p : sowing::presets())
     if (p.name == name) return sowing::load_rules(p.toml, name, options);
@@ -41,7 +41,7 @@ SowingWeights with_table(const sowing::Rules& rules, PitTable t) {
 // North to move: his row (pits 1-6 from his left) is the mover's, South's the opponent's; a
 // pit of 30 seeds reads the last entry (24 or more).
 TEST(PitTable, ValueSumsTheMoversAndTheOpponentsPits) {
-  const auto rules = preset("oware");
+  const auto rules = rules_of("oware");
   const SowingEval eval(*rules, with_table(*rules, legible_table(6)));
   std::array<int, kSowingFeatures> f;
   eval.features(sowing::State::from_position(*rules, "1,0,2,0,3,0/30,1,0,0,0,0/3,8/N"), f);
@@ -57,11 +57,12 @@ TEST(PitTable, ValueSumsTheMoversAndTheOpponentsPits) {
 
 // The shipped file serves the Oware preset as it is; a changed option plays the linear weights.
 TEST(PitTable, ShippedForPlainOwareOnly) {
-  EXPECT_NE(default_sowing_weights(*preset("oware")).table, nullptr);
-  EXPECT_EQ(default_sowing_weights(*preset("oware", {{"cycle", "draw"}})).table, nullptr);
-  EXPECT_EQ(default_sowing_weights(*preset("awale")).table, nullptr);
-  EXPECT_EQ(default_sowing_weights(*preset("kalah")).table, nullptr);
-  EXPECT_THROW(SowingEval(*preset("toguz"), with_table(*preset("toguz"), legible_table(6))), Error);
+  EXPECT_NE(default_sowing_weights(*rules_of("oware")).table, nullptr);
+  EXPECT_EQ(default_sowing_weights(*rules_of("oware", {{"cycle", "draw"}})).table, nullptr);
+  EXPECT_EQ(default_sowing_weights(*rules_of("awale")).table, nullptr);
+  EXPECT_EQ(default_sowing_weights(*rules_of("kalah")).table, nullptr);
+  EXPECT_THROW(SowingEval(*rules_of("toguz"), with_table(*rules_of("toguz"), legible_table(6))),
+               Error);
 }
 
 TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
@@ -84,7 +85,7 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
   }
   EXPECT_THROW(load_trained_eval(dir / "missing.txt"), Error);
   // A table of another board, or more weights than features.
-  const auto rules = preset("oware");
+  const auto rules = rules_of("oware");
   e.table = legible_table(5);
   EXPECT_THROW(trained_sowing_weights(*rules, e), Error);
   e.table = legible_table(6);
@@ -95,7 +96,7 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
 // Labels made by a table (plus the store difference) are what the fit gives back: the fitted
 // evaluation scores them within rounding, where the linear weights miss by seeds.
 TEST(PitTableFit, RecoversTheTableThatMadeTheLabels) {
-  const auto rules = preset("oware");
+  const auto rules = rules_of("oware");
   SowingWeights truth = default_sowing_weights(*rules);
   truth.w.fill(0);
   truth.w[kStoreDiff] = 100;
