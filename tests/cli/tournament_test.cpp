@@ -152,18 +152,16 @@ TEST(TournamentCli, LevelRatingsAreWrittenWithTheirCommand) {
   }
   EXPECT_NEAR(sum / 3, 1500, 1);  // the levels' average is the scale's 1500
 
-  auto swiss = naqala(
-      "tournament kalah --format swiss --engine level:1 --engine level:2 "
-      "--level-ratings " +
-      file);
-  EXPECT_EQ(swiss.status, 2);
-  EXPECT_NE(swiss.out.find("needs --format roundrobin"), std::string::npos) << swiss.out;
-  auto other = naqala(
-      "tournament kalah --format roundrobin --engine level:1 --engine random "
-      "--level-ratings " +
-      file);
-  EXPECT_EQ(other.status, 2);
-  EXPECT_NE(other.out.find("every entrant must be level:N"), std::string::npos) << other.out;
+  // Refused before a game: another format, or an entrant that is not a level.
+  for (const auto& [entrants, message] :
+       {std::pair{"--format swiss --engine level:1 --engine level:2", "needs --format roundrobin"},
+        std::pair{"--format roundrobin --engine level:1 --engine random",
+                  "every entrant must be level:N"}}) {
+    const auto refused =
+        naqala(std::string("tournament kalah ") + entrants + " --level-ratings " + file);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.out.find(message), std::string::npos) << refused.out;
+  }
 }
 
 }  // namespace
