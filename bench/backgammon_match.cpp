@@ -4,13 +4,14 @@
 //
 //   naqala_bg_match --opponent gnubg|pubeval|FILE --games N [--plies P] [--seed S] [--net FILE]
 //                   [--cube] [--match N] [--cubeless-play] [--cube-life C,R]
-//                   [--rival-cube-life C,R]
+//                   [--rival-cube-life C,R] [--rival-cubeless-play]
 //
 // Without --cube and --match the games are cubeless money games. --cube plays money games with
 // the cube; --match N plays N-point matches (with the cube and the Crawford rule), and N
 // counts matches. naqala's cube decisions are the engine's (bgcube::cube_action on the net's
 // chances at --plies, at most 1), and in money play with the cube its checker play is
-// cubeful (--cubeless-play: cubeless, as before); --cube-life sets the cube life (Janowski's x)
+// cubeful (--cubeless-play: cubeless, as before; --rival-cubeless-play for a rival weight
+// file); --cube-life sets the cube life (Janowski's x)
 // in contact and in a race, --rival-cube-life the rival weight file's; against pubeval the
 // cube is not available. gnubg plays without the Jacoby rule and beavers, as these games do.
 // --net names naqala's weight file (default: the shipped weights); an opponent FILE is another
@@ -138,7 +139,7 @@ struct Gnubg {
 int main(int argc, char** argv) {
   std::string rival = "gnubg", net_file;
   int pairs = 100, plies = 0, match = 0;
-  bool cube = false, cubeless_play = false;
+  bool cube = false, cubeless_play = false, rival_cubeless_play = false;
   // Cube lives (contact, race) of naqala and of a rival weight file; negative: the defaults.
   std::array<float, 2> life{-1, -1}, rival_life{-1, -1};
   const auto read_life = [](const std::string& v, std::array<float, 2>& out) {
@@ -148,8 +149,8 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   for (int i = 1; i < argc; i += 2) {
     const std::string k = argv[i];
-    if (k == "--cube" || k == "--cubeless-play") {
-      (k == "--cube" ? cube : cubeless_play) = true;
+    if (k == "--cube" || k == "--cubeless-play" || k == "--rival-cubeless-play") {
+      (k == "--cube" ? cube : k == "--cubeless-play" ? cubeless_play : rival_cubeless_play) = true;
       --i;
       continue;
     }
@@ -174,7 +175,8 @@ int main(int argc, char** argv) {
       std::fprintf(
           stderr,
           "bad option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
-          "S, --net FILE, --cube, --match N with N >= 1, --cubeless-play, --cube-life C,R and "
+          "S, --net FILE, --cube, --match N with N >= 1, --cubeless-play, --rival-cubeless-play, "
+          "--cube-life C,R and "
           "--rival-cube-life C,R with C and R in [0, 1])\n",
           k.c_str());
       return 2;
@@ -211,9 +213,9 @@ int main(int argc, char** argv) {
     return bgcube::cube_action(s, bgsearch::evaluate_on_roll(n, b, std::min(plies, 1)));
   };
   // The engine's checker play: cubeful in money play with the cube (unless --cubeless-play).
-  const auto best_move = [&](const bgnet::Net& n, const State& s, const Board& b) {
+  const auto best_move = [&](const bgnet::Net& n, const State& s, const Board& b, bool cubeless) {
     bgsearch::Config c = config;
-    if (!cubeless_play) c.cube = bgsearch::cube_of(s);
+    if (!cubeless) c.cube = bgsearch::cube_of(s);
     return bgsearch::rank_moves(n, b, s.die(0), s.die(1), c).moves[0].move;
   };
   // Each net decides with its own cube life (one thread: the setting is the process's).
@@ -264,9 +266,9 @@ int main(int argc, char** argv) {
         } else if (cube_turn && rival_net) {
           play_counting_cube(cube_move(*rival_net, s, b));
         } else if (s.to_move() == naqala_side) {
-          s.play(best_move(net, s, b));
+          s.play(best_move(net, s, b, cubeless_play));
         } else if (rival_net) {
-          s.play(best_move(*rival_net, s, b));
+          s.play(best_move(*rival_net, s, b, rival_cubeless_play));
         } else if (rival == "pubeval") {
           backgammon::generate_moves(b, Player::South, s.die(0), s.die(1), *moves);
           s.play((*moves)[pubeval::choose(b, *moves)]);
