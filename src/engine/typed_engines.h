@@ -132,6 +132,10 @@ class AlphaBetaEngine : public Engine {
 
   void stop() override { search_.stop(); }
 
+  // Nothing of the last game stays in the table: a game's moves do not depend on the games
+  // played before it (an arena or tournament resumed part-way plays the same games).
+  void new_game() override { search_.clear(); }
+
  protected:
   const search::Limits& limits() const { return config_.limits; }
 

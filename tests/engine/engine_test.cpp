@@ -99,7 +99,9 @@ TEST(Engine, MultiPvGivesTheBestLinesExactly) {
     for (int i = 0; i < n; ++i) {
       const MoveScore& s = a.scores[i];
       EXPECT_EQ(s.exact, i < k) << k << " " << s.move;
-      if (i >= k) EXPECT_LE(s.value, a.scores[k - 1].value) << k;
+      if (i >= k) {
+        EXPECT_LE(s.value, a.scores[k - 1].value) << k;
+      }
     }
     // Fewer exact lines cost fewer nodes.
     EXPECT_LT(a.nodes, all.nodes) << k;
@@ -131,6 +133,23 @@ TEST(Engine, SeesARepetitionOfTheGameSoFar) {
     EXPECT_TRUE(state->is_over());
     EXPECT_EQ(state->outcome().reason, EndReason::Cycle);
   }
+}
+
+// An arena game must not depend on the games before it (a resumed tournament replays the
+// same games): new_game() leaves nothing in the engine's table, so the same search costs the
+// same nodes as in a fresh engine. Without it the table of the first game shortens the second.
+TEST(Engine, ANewGameForgetsTheLastOne) {
+  auto game = make_game("oware");
+  auto start = game->new_game();
+  const Limits limits{.depth = 7};
+  const Analysis fresh = make_engine(*game, "alphabeta")->analyze(*start, limits);
+  auto used = make_engine(*game, "alphabeta");
+  used->analyze(*start, limits);
+  EXPECT_LT(used->analyze(*start, limits).nodes, fresh.nodes);  // the table remembers
+  used->new_game();
+  const Analysis again = used->analyze(*start, limits);
+  EXPECT_EQ(again.nodes, fresh.nodes);
+  EXPECT_EQ(again.best_move, fresh.best_move);
 }
 
 TEST(Engine, ProvesAWonEndgame) {

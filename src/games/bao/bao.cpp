@@ -624,19 +624,8 @@ std::string State::render() const {
   };
   out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "   hand "
       << int(hand_[1]) << "\n";
-  out << "    ";
-  for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
-  out << "\n 2  ";
-  for (int c = 7; c >= 0; --c) out << cell(1, back(c));
-  out << "\n 1  ";
-  for (int c = 7; c >= 0; --c) out << cell(1, front(c));
-  out << "\n    " << std::string(40, '-') << "\n 1  ";
-  for (int c = 0; c < 8; ++c) out << cell(0, front(c));
-  out << "\n 2  ";
-  for (int c = 0; c < 8; ++c) out << cell(0, back(c));
-  out << "\n    ";
-  for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
-  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "   hand "
+  draw_rows(out, cell);
+  out << "        South" << (mover_ == Player::South ? "  <- to move" : "") << "   hand "
       << int(hand_[0]) << "\n";
   if (is_over()) out << "game over: " << to_string(reason_) << "\n";
   return out.str();

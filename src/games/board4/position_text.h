@@ -4,6 +4,7 @@
 // and the small readers their other fields use. Errors say what was wrong and the form.
 #include <array>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,25 @@
 namespace naqala::board4 {
 
 using Rows = std::array<std::array<std::uint8_t, kPits>, 2>;  // [South, North][ring index]
+
+// The four rows of a diagram, North's back row on top and the column letters above and below,
+// as the player sees the board; `cell(side, r)` is one pit's text, five characters wide.
+template <class Cell>
+void draw_rows(std::ostream& out, Cell cell) {
+  out << "    ";
+  for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
+  out << "\n 2  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, back(c));
+  out << "\n 1  ";
+  for (int c = 7; c >= 0; --c) out << cell(1, front(c));
+  out << "\n    " << std::string(40, '-') << "\n 1  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, front(c));
+  out << "\n 2  ";
+  for (int c = 0; c < 8; ++c) out << cell(0, back(c));
+  out << "\n    ";
+  for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
+  out << "\n";
+}
 
 inline std::vector<std::string_view> split(std::string_view t, char sep) {
   std::vector<std::string_view> out;

@@ -510,19 +510,9 @@ std::string State::render() const {
     const std::string v = std::to_string(pits_[p][r]);
     return std::string(5 - v.size(), ' ') + v;
   };
-  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "\n    ";
-  for (int c = 7; c >= 0; --c) out << "   " << char('A' + c) << " ";
-  out << "\n 2  ";
-  for (int c = 7; c >= 0; --c) out << cell(1, back(c));
-  out << "\n 1  ";
-  for (int c = 7; c >= 0; --c) out << cell(1, front(c));
-  out << "\n    " << std::string(40, '-') << "\n 1  ";
-  for (int c = 0; c < 8; ++c) out << cell(0, front(c));
-  out << "\n 2  ";
-  for (int c = 0; c < 8; ++c) out << cell(0, back(c));
-  out << "\n    ";
-  for (int c = 0; c < 8; ++c) out << "   " << char('a' + c) << " ";
-  out << "\n        South" << (mover_ == Player::South ? "  <- to move" : "") << "\n";
+  out << "        North" << (mover_ == Player::North ? "  <- to move" : "") << "\n";
+  draw_rows(out, cell);
+  out << "        South" << (mover_ == Player::South ? "  <- to move" : "") << "\n";
   if (in_setup())
     out << "setup: " << name(mover_) << " places seeds into " << pit_name(mover_, setup_pit(setup_))
         << "\n";
