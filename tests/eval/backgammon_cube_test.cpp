@@ -210,7 +210,9 @@ TEST(BackgammonCube, CubefulSearchRanksByCubefulEquity) {
                 equity_after_move(m.probs, Access::Theirs,
                                   !bgnet::in_contact(m.after[1], m.after[0]), false),
                 1e-6);
-    if (i > 0) EXPECT_LE(m.equity, r.moves[i - 1].equity);
+    if (i > 0) {
+      EXPECT_LE(m.equity, r.moves[i - 1].equity);
+    }
   }
 }
 

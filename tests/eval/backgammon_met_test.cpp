@@ -27,7 +27,9 @@ TEST(BackgammonMet, SymmetricAndMonotone) {
   for (int a = 1; a <= kMaxAway; ++a)
     for (int b = 1; b <= kMaxAway; ++b) {
       EXPECT_NEAR(t.pre_crawford(a, b) + t.pre_crawford(b, a), 1, 1e-9) << a << " " << b;
-      if (a > 1) EXPECT_GT(t.pre_crawford(a - 1, b), t.pre_crawford(a, b)) << a << " " << b;
+      if (a > 1) {
+        EXPECT_GT(t.pre_crawford(a - 1, b), t.pre_crawford(a, b)) << a << " " << b;
+      }
     }
   for (int n = 2; n <= kMaxAway; ++n) EXPECT_GE(t.post_crawford(n), t.post_crawford(n - 1));
   EXPECT_THROW(t.pre_crawford(0, 3), naqala::Error);
