@@ -61,7 +61,7 @@ TEST(PitTable, ValueSumsTheMoversAndTheOpponentsPits) {
 TEST(PitTable, EachPresetPlaysTheFileItShips) {
   for (const auto& [name, options] :
        std::vector<std::pair<const char*, std::vector<std::pair<std::string, std::string>>>>{
-           {"oware", {}}, {"kalah", {}}}) {
+           {"oware", {}}, {"kalah", {}}, {"kalah", {{"seeds", "6"}}}, {"toguz", {}}}) {
     const auto rules = rules_of(name, options);
     const SowingWeights w = default_sowing_weights(*rules);
     ASSERT_NE(w.table, nullptr) << name;
