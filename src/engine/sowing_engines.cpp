@@ -119,8 +119,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     double share = move_seconds / 4;
     if (request.on_clock)
       share = request.clock.remaining > 0.5 ? request.clock.remaining / 100 : -1;
+    // A depth or node limit asks for a search that replays: no proof against the clock.
+    const bool timed = request.limits.depth <= 0 && request.limits.nodes <= 0;
     if (share >= 0)
-      if (auto p = database_proof(state, share)) {
+      if (auto p = database_proof(state, share, timed)) {
         Analysis a = proof_analysis(*p);
         if (request.progress) request.progress(a);
         return a;
@@ -147,10 +149,12 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     return {};
   }
   // The proof behind database_move: exact, with at least one optimal move.
-  std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds) {
+  // `timed`: the Kalah solver may spend `seconds` on a position outside its database.
+  std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds,
+                                                   bool timed = true) {
     const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
     const sowing::State& s = typed.typed();
-    if (kalah_) return kalah_proof(s, seconds);
+    if (kalah_) return kalah_proof(s, timed ? seconds : 0);
     if (!db_) return {};
     if (s.is_over() || s.seeds_in_play() > db_->max_seeds()) return {};
     const auto seen = typed.history();

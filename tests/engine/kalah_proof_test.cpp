@@ -57,8 +57,12 @@ TEST(KalahProof, ATimedEngineProvesTheRootAndPlaysAnOptimalMove) {
   const int margin = solved_margin(sowing_of(*state));
   EXPECT_DOUBLE_EQ(a.value, margin > 0 ? 1000.0 + margin : margin < 0 ? -1000.0 + margin : 0.0);
   expect_optimal(*state, a.best_move);
-  // A depth limit keeps the search alone (its games replay move for move).
+  // A depth or node limit keeps the search alone (its games replay move for move), in the
+  // spec or in the request (the Python module's best_moves(..., nodes=N)).
   EXPECT_FALSE(make_engine(*game, "alphabeta:depth=1")->think(*state, {}).proven);
+  SearchRequest nodes;
+  nodes.limits.nodes = 2000;
+  EXPECT_FALSE(make_engine(*game, "alphabeta")->think(*state, nodes).proven);
 }
 
 struct TempFile {
