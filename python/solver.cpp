@@ -26,20 +26,6 @@ const TypedState<sowing::State>& typed_sowing(const AnyState& state, const std::
   return *t;
 }
 
-// Kalah-like rulesets have Kalah's own database and solver; the others (Oware, Awale, Bantumi,
-// TOML variants of that shape) the sowing database and its bounded search, as `naqala solve`.
-std::optional<solve::KalahRules> kalah_rules_of(const sowing::Rules& rules) {
-  try {
-    return solve::kalah_rules(rules);
-  } catch (const VariantError&) {
-    return std::nullopt;
-  }
-}
-
-bool same_rules(const solve::KalahRules& a, const solve::KalahRules& b) {
-  return a.pits == b.pits && a.empty_capture == b.empty_capture && a.extra_turn == b.extra_turn;
-}
-
 std::string result_word(int low, int high) {
   return low >= 1 ? "won" : high <= -1 ? "lost" : low == 0 && high == 0 ? "drawn" : "unknown";
 }
@@ -86,7 +72,7 @@ class EndgameDb {
     py::gil_scoped_release release;
     if (db.kalah_rules_) {
       db.kalah_ = std::make_shared<const solve::EndgameDb>(solve::EndgameDb::load(path));
-      if (!same_rules(db.kalah_->rules(), *db.kalah_rules_))
+      if (db.kalah_->rules() != *db.kalah_rules_)
         throw Error(path + " is a Kalah database of other rules (" +
                     std::to_string(db.kalah_->rules().pits) + " pits) than " + spec);
     } else {
@@ -173,15 +159,15 @@ class EndgameDb {
  private:
   explicit EndgameDb(const std::string& spec)
       : game_(load_game(spec)), probe_(game_.game->new_game()) {
-    kalah_rules_ = kalah_rules_of(rules());
+    kalah_rules_ = solve::kalah_rules_if_any(rules());
     if (!kalah_rules_) solve::db_rules(rules());  // throws what the databases cannot hold
   }
 
   const sowing::Rules& rules() const { return typed_sowing(*probe_, spec()).typed().rules(); }
 
   void check_game(const sowing::State& s) const {
-    const auto k = kalah_rules_of(s.rules());
-    if (kalah_ ? !(k && same_rules(*k, *kalah_rules_)) : (k.has_value() || !fits(s.rules())))
+    const auto k = solve::kalah_rules_if_any(s.rules());
+    if (kalah_ ? !(k && *k == *kalah_rules_) : (k.has_value() || !fits(s.rules())))
       throw Error("this database is of " + spec() + "; the state is of other rules");
   }
   bool fits(const sowing::Rules& r) const {
@@ -216,8 +202,8 @@ py::dict solve_state(const State& state, const EndgameDb* db, double seconds, st
   const sowing::State& s = t.typed();
   if (s.is_over())
     throw Error("the game is over (" + s.outcome().result_tag() + "); there is nothing to solve");
-  const auto kalah = kalah_rules_of(s.rules());
-  if (db && (kalah ? !db->kalah() || !same_rules(*db->kalah_rules(), *kalah) : !db->sowing()))
+  const auto kalah = solve::kalah_rules_if_any(s.rules());
+  if (db && (kalah ? !db->kalah() || *db->kalah_rules() != *kalah : !db->sowing()))
     throw Error("the database is of " + db->spec() + ", not of " + state.game.game->spec());
   if (db && db->sowing()) db->sowing()->check_rules(s.rules());
   py::dict out;

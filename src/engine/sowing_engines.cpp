@@ -45,19 +45,6 @@ const LevelTable& levels_for(const sowing::Rules& rules) {
   return rules.tuz != sowing::TuzKind::None ? kToguzLevels : kBoardLevels;
 }
 
-// The Kalah solver's rules of a Kalah-like ruleset, or nothing.
-std::optional<solve::KalahRules> kalah_like(const sowing::Rules& rules) {
-  try {
-    return solve::kalah_rules(rules);
-  } catch (const VariantError&) {
-    return std::nullopt;
-  }
-}
-
-bool same_kalah_rules(const solve::KalahRules& a, const solve::KalahRules& b) {
-  return a.pits == b.pits && a.empty_capture == b.empty_capture && a.extra_turn == b.extra_turn;
-}
-
 bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
   return a.name == b.name && a.chosen == b.chosen && a.pits == b.pits && a.holes == b.holes;
 }
@@ -248,13 +235,13 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   std::optional<SowingAlphaBeta::KalahProver> kalah;
   // A Kalah-like ruleset with a time per move proves what it can at the root (with its
   // database when given one); other limits keep the search alone, so its games replay.
-  if (auto k = kalah_like(*rules);
+  if (auto k = solve::kalah_rules_if_any(*rules);
       k && (!db_file.empty() || (c.limits.seconds > 0 && c.limits.depth <= 0 &&
                                  c.limits.nodes <= 0 && spec.kind == "alphabeta")))
     kalah = SowingAlphaBeta::KalahProver{*k, nullptr};
   if (!db_file.empty() && kalah) {
     kalah->db = std::make_shared<const solve::EndgameDb>(solve::EndgameDb::load(db_file));
-    if (!same_kalah_rules(kalah->db->rules(), kalah->rules))
+    if (kalah->db->rules() != kalah->rules)
       throw Error("the database " + db_file + " was built for other Kalah rules than " +
                   rules->name);
     c.options.probe = solve::kalah_probe(kalah->db);

@@ -39,6 +39,14 @@ KalahRules kalah_rules(const sowing::Rules& r) {
   return KalahRules{r.pits, r.empty_capture, r.extra_turn};
 }
 
+std::optional<KalahRules> kalah_rules_if_any(const sowing::Rules& rules) {
+  try {
+    return kalah_rules(rules);
+  } catch (const VariantError&) {
+    return std::nullopt;
+  }
+}
+
 Board board_of(const sowing::State& s) {
   const sowing::Rules& r = s.rules();
   const Player me = s.to_move();

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "games/sowing/rules.h"
 
@@ -22,12 +23,16 @@ struct KalahRules {
   int pits = 6;                // per row, 1..8
   bool empty_capture = false;  // capture from an own empty pit even when the opposite is empty
   bool extra_turn = true;      // last seed in the own store: move again
+  bool operator==(const KalahRules&) const = default;
 };
 
 // The Kalah rules of a sowing ruleset; throws VariantError naming the first rule the solver
 // does not follow (only Kalah-like rulesets qualify: own store sown, single laps, opposite
 // captures, immediate end on an empty row with the pits going to their owner).
 KalahRules kalah_rules(const sowing::Rules& rules);
+// The same, or nothing for a ruleset the solver does not take (engines and the Python module
+// choose between the Kalah solver and the sowing database by it).
+std::optional<KalahRules> kalah_rules_if_any(const sowing::Rules& rules);
 
 // A position as the player to move sees it: his pits from his left in pit[0..P), the
 // opponent's, from the opponent's left, in pit[8..8+P). Each row has its own 8 bytes, so a row
