@@ -13,6 +13,13 @@
 
 namespace naqala::solve {
 
+// A proven final margin on the search's scale: a win or a loss by so many seeds, or a draw.
+inline int proven_value(int margin) {
+  return margin > 0   ? search::kWin + search::kPoint * margin
+         : margin < 0 ? -search::kWin + search::kPoint * margin
+                      : 0;
+}
+
 // The probe for positions of the rules the database was built for. A board whose
 // bounds differ (its value depends on the cycle rule or the history) is left to the search.
 // With a stop at a majority that a store can still reach, the result is exact but not the
@@ -30,9 +37,7 @@ inline std::function<bool(const void*, int&, bool&)> sowing_probe(
     const int stop = s.rules().threshold;
     exact = stop == 0 || (mine + n < stop && theirs + n < stop);
     if (!exact && 2 * stop <= s.rules().total_seeds) return false;  // not a majority: unknown
-    value = margin > 0   ? search::kWin + search::kPoint * margin
-            : margin < 0 ? -search::kWin + search::kPoint * margin
-                         : 0;
+    value = proven_value(margin);
     return true;
   };
 }
@@ -48,9 +53,7 @@ inline std::function<bool(const void*, int&, bool&)> kalah_probe(
     const Player me = s.to_move();
     const int margin = s.store(me) - s.store(opponent(me)) + 2 * db->value(board_of(s), n) - n;
     exact = true;
-    value = margin > 0   ? search::kWin + search::kPoint * margin
-            : margin < 0 ? -search::kWin + search::kPoint * margin
-                         : 0;
+    value = proven_value(margin);
     return true;
   };
 }
