@@ -206,9 +206,13 @@ struct BackgammonCodec {
         return kOtherBase + 1;
       case Kind::Double:
         return kOtherBase + 2;
+      // The answers to a resignation offer share the answers to a double: they are the only
+      // legal moves while an offer is pending.
       case Kind::Take:
+      case Kind::Accept:
         return kOtherBase + 3;
       case Kind::Drop:
+      case Kind::Decline:
         return kOtherBase + 4;
       case Kind::Checkers:
         break;

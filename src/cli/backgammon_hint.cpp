@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "cli/common.h"
+#include "engine/backgammon_resign.h"
 #include "eval/backgammon_cube.h"
 #include "eval/backgammon_met.h"
 
@@ -22,6 +23,21 @@ nlohmann::json backgammon_hint(const backgammon::State& s, const engine::NetEngi
   const Player me = s.on_roll();
   const backgammon::Board board{s.side(me), s.side(opponent(me))};
   nlohmann::json out{{"position", s.gnubg_id()}, {"to_move", std::string(name(s.to_move()))}};
+  if (const int k = s.resignation_offered()) {
+    // The answer to a resignation offer, for the player who answers it.
+    static const char* levels[] = {"", "single", "gammon", "backgammon"};
+    const bool accept = bgresign::accepts(s, net, config.cube_plies);
+    out["resignation"] = {
+        {"by", std::string(name(me))},
+        {"level", levels[k]},
+        {"points", s.resignation_value(k) * s.cube()},
+        {"accept", bgresign::for_opponent(s, bgresign::resigned_value(s, k))},
+        {"play_on",
+         bgresign::for_opponent(s, bgresign::play_on_value(s, net, config.cube_plies))},
+        {"unit", bgmet::score_of(s) ? "mwc" : "equity per unit of the cube"},
+        {"verdict", accept ? "Accept" : "Decline"}};
+    return out;
+  }
   if (s.phase() == backgammon::Phase::Moving) {
     const auto r = bgsearch::rank_moves(net, board, s.die(0), s.die(1), config.search);
     nlohmann::json moves = nlohmann::json::array();
@@ -85,6 +101,15 @@ std::string format_backgammon_hint(const nlohmann::json& h) {
   };
   o << "Position " << h["position"].get<std::string>() << ", " << h["to_move"].get<std::string>()
     << " to play\n";
+  if (h.contains("resignation")) {
+    const auto& r = h["resignation"];
+    o << "Resignation offered by " << r["by"].get<std::string>() << ": "
+      << r["level"].get<std::string>() << ", " << r["points"] << " point(s)\n";
+    o << "  Accept    " << fixed(r["accept"], 3) << "\n";
+    o << "  Play on   " << fixed(r["play_on"], 3) << "  (" << r["unit"].get<std::string>() << ")\n";
+    o << "  Proper answer: " << r["verdict"].get<std::string>() << "\n";
+    return o.str();
+  }
   if (h.contains("moves")) {
     o << "Dice " << h["dice"][0] << "-" << h["dice"][1] << "\n";
     int rank = 0;

@@ -24,16 +24,22 @@ GameRecord to_record(const MatchRecord& m) {
   State s(m.rules);
   for (const auto& e : m.events) {
     if (e.resign) {
-      if (e.resigner != s.to_move() || s.is_chance_node())
+      // Kept as the offer and its acceptance, which only the player on roll can make.
+      const bool on_roll = e.resigner == s.to_move() && !s.is_chance_node() &&
+                           s.phase() != backgammon::Phase::Doubled;
+      if (!on_roll)
         throw Error(
-            "a naqala record keeps a resignation only as a decision of the player to move; in this "
+            "a naqala record keeps a resignation only as an offer of the player on roll; in this "
             "match " +
             std::string(name(e.resigner)) + " resigned " +
             (s.is_chance_node() ? std::string("before a roll")
-                                : "in " + std::string(name(s.to_move())) + "'s turn") +
+                                : "in " + std::string(name(s.to_move())) + "'s decision") +
             " (the .mat file itself imports; only --save cannot keep it)");
       r.plies.push_back({letter(e.resigner), backgammon::format_resignation(e.resign)});
-      s.resign(e.resigner, e.resign);
+      s.offer_resignation(e.resigner, e.resign);
+      const backgammon::Move accept = backgammon::Move::of(backgammon::Move::Kind::Accept);
+      r.plies.push_back({letter(s.to_move()), s.format_move(accept)});
+      s.play(accept);
     } else if (e.is_roll) {
       r.plies.push_back({'*', s.format_chance(e.roll)});
       s.apply_chance(e.roll);
@@ -60,9 +66,18 @@ MatchRecord from_record(const GameRecord& rec) {
   for (const auto& p : rec.plies) {
     MatchRecord::Event e;
     if (auto k = backgammon::parse_resignation(p.text)) {
-      e.resign = *k;
-      e.resigner = s.to_move();
-      s.resign(e.resigner, e.resign);
+      s.offer_resignation(s.to_move(), *k);  // an offer alone leaves nothing in a .mat file
+      continue;
+    } else if (const int offered = s.resignation_offered()) {
+      const backgammon::Move answer = *s.parse_move(p.text);  // replay_record checked it
+      if (answer.kind == backgammon::Move::Kind::Accept) {
+        // .mat files score a resignation by its points: the level the game counted.
+        e.resign = s.resignation_value(offered);
+        e.resigner = s.on_roll();
+        m.events.push_back(e);
+      }
+      s.play(answer);
+      continue;
     } else if (p.side == '*') {
       e.is_roll = true;
       e.roll = *s.parse_chance(p.text);

@@ -21,6 +21,7 @@
 #include "cli/play_help.h"
 #include "cli/terminal.h"
 #include "core/error.h"
+#include "engine/backgammon_resign.h"
 #include "engine/engine.h"
 
 namespace naqala::cli {
@@ -275,8 +276,15 @@ void add_play_command(CLI::App& app) {
       const Player p = state->to_move();
       Seat& seat = seats[index(p)];
       if (seat.computer) {
-        const std::string move = seat.engine->choose_move(*state);
-        std::cout << name(p) << " (computer, level " << seat.level << ") plays " << move << "\n";
+        // A hopeless backgammon position: the computer offers to resign before it plays on.
+        const auto offer = engine::resignation_offer(*state);
+        const std::string move = offer ? *offer : seat.engine->choose_move(*state);
+        const bool answer = move == "accept" || move == "decline";  // a resignation offer's
+        std::cout << name(p) << " (computer, level " << seat.level << ") "
+                  << (offer    ? "offers to " + move
+                      : answer ? move + "s the resignation"
+                               : "plays " + move)
+                  << "\n";
         apply(letter(p), move, false);
         continue;
       }

@@ -32,7 +32,9 @@ const char* kBackgammon =
     "1-6): 24/18 13/11, bar/22* (enter and hit), 6/off (bear off), 8/4(2) (two checkers), "
     "24/20*/16 (one checker hitting on the way). Any way of writing the same play is taken. At the "
     "start of your turn: roll, or double. When doubled: take or drop. With no play for the dice: "
-    "pass. To give up: resign single, resign gammon or resign backgammon. X is South and O is "
+    "pass. To offer to resign, on your turn: resign single, resign gammon or resign backgammon; "
+    "the opponent accepts (the game ends, scored at that value times the cube) or declines (play "
+    "goes on; offer more or play). Answer an offer with accept or decline. X is South and O is "
     "North throughout; the board is drawn from the side of the player to move, so the point "
     "numbers match his moves.\n";
 

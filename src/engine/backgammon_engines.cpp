@@ -36,19 +36,19 @@ class BackgammonEngine : public AlphaBetaEngine<backgammon::State, eval::Backgam
       : AlphaBetaEngine(std::move(name), eval::BackgammonEval{}, config) {}
   std::string choose_move(const AnyState& state) override {
     const auto& s = typed_state<backgammon::State>(state, name());
-    if (s.phase() != backgammon::Phase::Moving)
+    if (s.phase() != backgammon::Phase::Moving || s.resignation_offered())
       return s.format_move(bgheuristic::choose_move(s).move);
     return AlphaBetaEngine::choose_move(state);
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     const auto& s = typed_state<backgammon::State>(state, name());
-    if (s.phase() != backgammon::Phase::Moving)
+    if (s.phase() != backgammon::Phase::Moving || s.resignation_offered())
       return s.format_move(bgheuristic::choose_move(s).move);
     return AlphaBetaEngine::choose_move_on_clock(state, clock);
   }
   Analysis think(const AnyState& state, const SearchRequest& request) override {
     const auto& s = typed_state<backgammon::State>(state, name());
-    if (s.phase() != backgammon::Phase::Moving) {
+    if (s.phase() != backgammon::Phase::Moving || s.resignation_offered()) {
       Analysis a;
       a.best_move = s.format_move(bgheuristic::choose_move(s).move);
       a.pv = {a.best_move};

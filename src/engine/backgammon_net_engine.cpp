@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "engine/backgammon_resign.h"
 #include "engine/typed_engines.h"
 #include "eval/backgammon_cube.h"
 
@@ -68,7 +69,20 @@ class NetEngine : public Engine {
     if (s.is_chance_node()) throw IllegalMoveError("a chance event (dice) is due, not a move");
     const auto start = std::chrono::steady_clock::now();
     Analysis a;
-    if (s.phase() == Phase::Moving) {
+    if (s.resignation_offered()) {
+      // The answer to the opponent's offer: what it scores against what playing on is worth,
+      // both for the answerer (points per cube, or match-winning chance).
+      const double accept =
+          bgresign::for_opponent(s, bgresign::resigned_value(s, s.resignation_offered()));
+      const double play_on =
+          bgresign::for_opponent(s, bgresign::play_on_value(s, net_, config_.cube_plies));
+      const bool accepted = bgresign::accepts(s, net_, config_.cube_plies);
+      a.scores = {{"accept", accept}, {"decline", play_on}};
+      if (!accepted) std::swap(a.scores[0], a.scores[1]);
+      a.best_move = a.scores[0].move;
+      a.value = a.scores[0].value;
+      a.depth = config_.cube_plies;
+    } else if (s.phase() == Phase::Moving) {
       bgsearch::Config c = config_.search;
       // A depth asks for that many plies; a time is a guard, never a replacement for the
       // level's plies.

@@ -164,6 +164,12 @@ Estimate evaluate_on_roll(const Board& board, Player p) {
 }
 
 BotChoice choose_move(const State& s, Rng* rng) {
+  if (const int k = s.resignation_offered()) {
+    // Accept what scores at least the resigner's cubeless equity (per unit of the cube).
+    const double on_roll = evaluate_on_roll(s.board(), s.on_roll()).equity();
+    const bool accept = -s.resignation_value(k) <= on_roll + 1e-3;
+    return {Move::of(accept ? Move::Kind::Accept : Move::Kind::Decline), 0};
+  }
   switch (s.phase()) {
     case Phase::TurnStart:
     case Phase::Doubled:

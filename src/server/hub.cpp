@@ -15,6 +15,8 @@
 
 #include "core/error.h"
 #include "core/json_text.h"
+#include "engine/backgammon_resign.h"
+#include "engine/backgammon_review.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "play/clocks.h"
@@ -83,8 +85,8 @@ std::int64_t ms_until(Clock::time_point t) {
 }
 
 constexpr const char* kMessageTypes =
-    "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, rematch, "
-    "ping";
+    "hello, watch, unwatch, join, move, resign, offer_draw, accept_draw, decline_draw, "
+    "offer_resign, accept_resign, decline_resign, rematch, ping";
 
 std::string today() {
   std::time_t t = std::time(nullptr);
@@ -504,6 +506,24 @@ json Hub::review(const std::string& id) {
   return {{"id", id}, {"plies", plies}, {"boards", boards}};
 }
 
+json Hub::decisions_review(const std::string& id) {
+  Live& g = live(id);
+  if (g.game->info().family != "backgammon") {
+    release_if_idle(id);
+    throw ApiError(400,
+                   "a review of every decision is backgammon's; for this game ask "
+                   "/api/games/" +
+                       id + "/analysis?ply=K");
+  }
+  std::vector<std::pair<char, std::string>> plies;
+  for (const auto& m : g.plies) plies.emplace_back(m.side, m.text);
+  auto start = g.game->from_position(g.row.start_position);
+  release_if_idle(id);
+  json out = engine::backgammon_game_review(*start, plies);
+  out["id"] = id;
+  return out;
+}
+
 void Hub::add_endgame_db(const std::string& path) {
   endgame_dbs_.push_back(std::make_shared<const solve::SowingDb>(solve::SowingDb::load(path)));
 }
@@ -883,7 +903,11 @@ void Hub::think(Live& g, Player mover) {
                         mover] {
     std::string move, error;
     try {
-      move = clocked ? engine->choose_move_on_clock(*state, clock) : engine->choose_move(*state);
+      // A hopeless backgammon position: the computer offers to resign before it plays on.
+      if (auto offer = engine::resignation_offer(*state))
+        move = *offer;
+      else
+        move = clocked ? engine->choose_move_on_clock(*state, clock) : engine->choose_move(*state);
     } catch (const std::exception& e) {
       error = e.what();
     }
@@ -963,7 +987,8 @@ void Hub::handle(Client& c, std::string_view message) {
     }
     if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
         type != "resign" && type != "offer_draw" && type != "accept_draw" &&
-        type != "decline_draw" && type != "rematch") {
+        type != "decline_draw" && type != "offer_resign" && type != "accept_resign" &&
+        type != "decline_resign" && type != "rematch") {
       if (extension_ && extension_->handle(c, type, m)) return;
       throw ApiError(400, "unknown message type '" + type + "'; types: " + kMessageTypes +
                               (extension_ ? extension_->message_types() : ""));
@@ -1013,6 +1038,7 @@ void Hub::handle(Client& c, std::string_view message) {
       return;
     }
     if (type == "rematch") return on_rematch(c, g);
+    if (type.ends_with("_resign")) return on_resignation_offer(g, *side, type, m);
     on_draw(c, g, type);
   } catch (const SQLite::Exception& e) {
     send_error(c, storage_refused(e), type);
@@ -1086,6 +1112,28 @@ void Hub::on_join(Client& c, Live& g) {
     after_change(g);
     return;
   }
+}
+
+void Hub::on_resignation_offer(Live& g, Player me, const std::string& what, const json& m) {
+  if (g.game->info().family != "backgammon")
+    throw ApiError(400,
+                   "resignation offers of a single game, a gammon or a backgammon are "
+                   "backgammon's; in this game send resign");
+  if (g.row.status != "playing") throw ApiError(409, "the game is not being played");
+  if (what == "offer_resign") {
+    const std::string level = text_field(m, "level");
+    if (level != "single" && level != "gammon" && level != "backgammon")
+      throw ApiError(400, "\"level\" '" + level.substr(0, 32) +
+                              "' is not a resignation; allowed: single, gammon, backgammon");
+    if (g.state->to_move() != me)
+      throw ApiError(409, "only the player to move may offer to resign; it is " +
+                              std::string(name(g.state->to_move())) + "'s turn");
+    return play_move(g, me, "resign " + level);
+  }
+  const json offer = g.state->board_json().value("resignation", json(nullptr));
+  if (offer.is_null() || g.state->to_move() != me)
+    throw ApiError(409, "no resignation offer is waiting for your answer");
+  play_move(g, me, what == "accept_resign" ? "accept" : "decline");
 }
 
 void Hub::on_draw(Client& c, Live& g, const std::string& what) {

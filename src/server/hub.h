@@ -79,6 +79,9 @@ class Hub {
   // What an endgame database (with a short search on top) proves of the position after `ply`
   // plies: "known" false when no database holds it or the search did not settle it.
   json analysis(const std::string& id, int ply);
+  // Backgammon: every decision of the game judged as `naqala mat analyze` does (at 0 ply), with
+  // each player's error rates (engine/backgammon_review.h); 400 for other games.
+  json decisions_review(const std::string& id);
 
   // Endgame databases of sowing rulesets (naqala solve VARIANT --build-db K) the analysis
   // uses; throws naqala::Error when the file is not one.
@@ -136,6 +139,8 @@ class Hub {
 
   void on_join(Client& c, Live& g);
   void on_draw(Client& c, Live& g, const std::string& what);
+  // offer_resign {level}, accept_resign, decline_resign: backgammon's offers, played as plies.
+  void on_resignation_offer(Live& g, Player me, const std::string& what, const json& m);
   void on_rematch(Client& c, Live& g);
 
   boost::asio::io_context& io_;

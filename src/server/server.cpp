@@ -463,6 +463,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           if (what == "review") return reply_json(req, http::status::ok, hub.review(rest));
           if (what == "analysis") {
             const std::string ply = query_param(query, "ply");
+            // Without a ply: a backgammon game's review, every decision judged.
+            if (ply.empty() && query.find("ply=") == std::string::npos)
+              return reply_json(req, http::status::ok, hub.decisions_review(rest));
             int k = -1;
             const auto [end, ec] = std::from_chars(ply.data(), ply.data() + ply.size(), k);
             if (ply.empty() || ec != std::errc() || end != ply.data() + ply.size())

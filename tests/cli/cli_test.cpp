@@ -463,4 +463,52 @@ TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
       << bad.out;
 }
 
+
+// Resignations in `play` (docs/games/backgammon.md, "Resignations"): the computer offers to
+// resign a hopeless bear-off before it moves, and answers a person's offers.
+TEST(Cli, BackgammonResignationOffersBothWays) {
+  // South (the computer) on roll with 10 checkers left against North's last one.
+  auto offered = naqala("play backgammon --position AQAAwPcBAAAAAA --south computer:5 --north human",
+                        "accept\n");
+  ASSERT_EQ(offered.status, 0) << offered.out;
+  EXPECT_THAT(offered.out, HasSubstr("south (computer, level 5) offers to resign single"));
+  EXPECT_THAT(offered.out, HasSubstr("Game over (resignation): north wins, 0-1."));
+  // South (a person) with every checker on his 6-point and none off against North's last one:
+  // North keeps his gammon chances against a single and takes a gammon.
+  auto answered = naqala("play backgammon --position AQAAgP8/AAAAAA --south human --north computer:5",
+                         "resign single\nresign gammon\n");
+  ASSERT_EQ(answered.status, 0) << answered.out;
+  EXPECT_THAT(answered.out, HasSubstr("north (computer, level 5) declines the resignation"));
+  EXPECT_THAT(answered.out, HasSubstr("north (computer, level 5) accepts the resignation"));
+  EXPECT_THAT(answered.out, HasSubstr("Game over (resignation): north wins, 0-2."));
+}
+
+// A resigned game of a .mat match keeps its score through a naqala record and back.
+TEST(Cli, MatResignationSurvivesTheRecordRoundTrip) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string mat = scratch / "resigned.mat", rec = scratch / "resigned.txt",
+                    back = scratch / "back.mat";
+  {
+    std::ofstream out(mat);
+    out << " 3 point match\n\n Game 1\n a : 0                          b : 0\n"
+           "  1) 31: 8/5 6/5                 42: 24/22 13/9\n"
+           "                                  Wins 2 points\n\n"
+           " Game 2\n a : 0                          b : 2\n"
+           "  1) 64: 24/14\n";
+  }
+  auto imported = naqala("mat import " + mat + " --save " + rec);
+  ASSERT_EQ(imported.status, 0) << imported.out;
+  auto state = naqala("state backgammon:match=3 --record " + rec + " --json");
+  ASSERT_EQ(state.status, 0) << state.out;
+  std::ifstream in(rec);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_THAT(text, HasSubstr("S resign gammon"));
+  EXPECT_THAT(text, HasSubstr("N accept"));
+  auto exported = naqala("mat export " + rec + " -o " + back);
+  ASSERT_EQ(exported.status, 0) << exported.out;
+  auto again = naqala("mat import " + back + " --json");
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["score"], nlohmann::json({0, 2})) << again.out;
+}
+
 }  // namespace

@@ -667,6 +667,93 @@ TEST_F(ServerTest, CheckerAnimationTimeIsNotCharged) {
   EXPECT_EQ(after["clock"][south ? "north_ms" : "south_ms"], 60000);
 }
 
+// Backgammon's resignation offers (docs/server.md): only the player to move offers, a level is
+// single, gammon or backgammon, the answer comes from the other player, and an accepted offer
+// scores its value times the cube into the match.
+TEST_F(ServerTest, BackgammonResignationOffersAreAnsweredAndScoredWithTheCube) {
+  Table t = human_game(port_, {{"variant", "backgammon:match=7"}});
+  ASSERT_FALSE(t.view.is_null());
+  const std::string first_side = t.view["to_move"];
+  const std::string second_side = first_side == "south" ? "north" : "south";
+  Ws& first = first_side == "south" ? *t.south : *t.north;
+  Ws& second = first_side == "south" ? *t.north : *t.south;
+  const auto offer = [&](Ws& ws, const std::string& level) {
+    ws.send({{"type", "offer_resign"}, {"game", t.id}, {"level", level}});
+  };
+  const auto refused = [](Ws& ws, int status, const std::string& says) {
+    json e = ws.error_reply();
+    EXPECT_EQ(e["status"], status) << e;
+    EXPECT_NE(e.value("message", "").find(says), std::string::npos) << e;
+  };
+  offer(second, "single");
+  refused(second, 409, "only the player to move");
+  offer(first, "triple");
+  refused(first, 400, "single, gammon, backgammon");
+  first.send({{"type", "accept_resign"}, {"game", t.id}});
+  refused(first, 409, "no resignation offer");
+  // The first mover plays; the other doubles and the double is taken: the cube is at 2.
+  std::size_t n = t.view["plies"].size();
+  first.send({{"type", "move"}, {"game", t.id}, {"move", t.view["legal"][0]}});
+  ASSERT_FALSE(second.game_with_plies(t.id, ++n).is_null());
+  second.send({{"type", "move"}, {"game", t.id}, {"move", "double"}});
+  ASSERT_FALSE(first.game_with_plies(t.id, ++n).is_null());
+  first.send({{"type", "move"}, {"game", t.id}, {"move", "take"}});
+  json v = second.game_with_plies(t.id, n + 2);  // the take and the doubler's roll
+  ASSERT_FALSE(v.is_null());
+  n = v["plies"].size();
+  ASSERT_EQ(v["to_move"], second_side);
+  ASSERT_EQ(v["board"]["phase"], "moving");
+  offer(second, "gammon");
+  v = first.game_with_plies(t.id, ++n);
+  ASSERT_FALSE(v.is_null());
+  EXPECT_EQ(v["to_move"], first_side);
+  EXPECT_EQ(v["board"]["resignation"],
+            json({{"by", second_side}, {"level", "gammon"}, {"points", 4}}));
+  EXPECT_EQ(v["legal"], json({"accept", "decline"}));
+  offer(second, "backgammon");  // an offer waits for its answer
+  refused(second, 409, "only the player to move");
+  first.send({{"type", "decline_resign"}, {"game", t.id}});
+  v = second.game_with_plies(t.id, ++n);
+  ASSERT_FALSE(v.is_null());
+  EXPECT_TRUE(v["board"]["resignation"].is_null());
+  EXPECT_EQ(v["to_move"], second_side);  // play goes on where it stopped
+  offer(second, "single");               // less than a declined offer, in the same turn
+  refused(second, 400, "declined this turn");
+  offer(second, "backgammon");
+  ASSERT_FALSE(first.game_with_plies(t.id, ++n).is_null());
+  first.send({{"type", "accept_resign"}, {"game", t.id}});
+  v = first.game_with_plies(t.id, ++n);
+  ASSERT_FALSE(v.is_null());
+  EXPECT_EQ(v["board"]["score"][first_side], 6);  // a backgammon at cube 2
+  EXPECT_EQ(v["status"], "playing");              // the match to 7 goes on
+  Reply record = request(port_, http::verb::get, "/api/games/" + t.id + "/record");
+  EXPECT_NE(record.body.find("resign gammon"), std::string::npos) << record.body;
+  EXPECT_NE(record.body.find("decline"), std::string::npos) << record.body;
+  EXPECT_NE(record.body.find("resign backgammon"), std::string::npos) << record.body;
+  EXPECT_NE(record.body.find("accept"), std::string::npos) << record.body;
+  // Other games have no levels of resignation.
+  json kalah = post(port_, "/api/games", {{"token", t.south_token}, {"variant", "kalah"}});
+  t.south->send({{"type", "offer_resign"}, {"game", kalah["id"]}, {"level", "single"}});
+  refused(*t.south, 400, "backgammon's");
+  // The review judges every decision: the opening move (an opening roll has several plays),
+  // the double and the take; the resignation offers and answers are not decisions.
+  Reply review = request(port_, http::verb::get, "/api/games/" + t.id + "/analysis");
+  ASSERT_EQ(review.status, 200) << review.body;
+  const json r = review.json_body();
+  ASSERT_EQ(r["players"].size(), 2u);
+  std::vector<std::string> kinds;
+  for (const auto& d : r["decisions"]) {
+    kinds.push_back(d["kind"]);
+    EXPECT_GE(d["loss"].get<double>(), 0) << d;
+  }
+  EXPECT_EQ(r["decisions"][0]["ply"], 2) << r;  // after the opening roll
+  EXPECT_EQ(kinds, (std::vector<std::string>{"checker", "cube", "cube"})) << r;
+  EXPECT_EQ(request(port_, http::verb::get, "/api/games/" + kalah["id"].get<std::string>() +
+                                                "/analysis")
+                .status,
+            400);
+}
+
 TEST_F(ServerTest, GamesSurviveARestart) {
   const std::string ann = new_player(port_, "ann"), bob = new_player(port_, "bob");
   json g = post(port_, "/api/games",

@@ -52,6 +52,12 @@ export interface PlayerPage { id: number; name: string; ratings: RatingRow[];
 export interface Leaderboard { game: string; players: { rank: number; player: number; name: string; rating: number; deviation: number; games: number; provisional: boolean }[] }
 // What an endgame database proves of a position (known: false where none holds it); the result
 // and margins are for the player to move.
+// Backgammon's review: every decision judged (docs/server.md, GET /api/games/ID/analysis).
+export interface BgDecision { ply: number; game: number; player: "south" | "north"; kind: "checker" | "cube"; played: string; best: string;
+  loss: number; mark: string; on_roll: "south" | "north"; probabilities: number[]; best_equity?: number; played_equity?: number; verdict?: string }
+export interface BgPlayerRates { side: "south" | "north"; checker_decisions: number; checker_error_rate: number; cube_decisions: number;
+  cube_error_rate: number; blunders: number }
+export interface BgReview { engine: string; players: BgPlayerRates[]; decisions: BgDecision[] }
 export interface Analysis { known: boolean; to_move?: string; result?: "won" | "drawn" | "lost"; exact?: boolean;
   margin_low?: number; margin_high?: number; best_move?: string; optimal_moves?: string[] }
 
@@ -87,6 +93,7 @@ export const api = {
   startTournament: (id: string) => call<TournamentView>("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {}),
   playerPage: (id: number | string) => call<PlayerPage>("GET", `/api/players/${encodeURIComponent(String(id))}`),
   leaderboard: (game: string) => call<Leaderboard>("GET", `/api/ratings?game=${encodeURIComponent(game)}`),
+  decisions: (id: string) => call<BgReview>("GET", `/api/games/${encodeURIComponent(id)}/analysis`),
   analysis: (id: string, ply: number) => call<Analysis>("GET", `/api/games/${encodeURIComponent(id)}/analysis?ply=${ply}`),
 };
 

@@ -100,7 +100,8 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     renderChrome(shown);
     if (focused) svg.querySelector<SVGElement>(`[data-name="${focused}"], [data-pit="${focused}"], [data-point="${focused}"]`)?.focus();
   };
-  const send = (type: string) => { if (!live.send({ type, game: id })) toast(t("conn.notSent")); };
+  const send = (type: string, extra: Record<string, string> = {}) => { if (!live.send({ type, game: id, ...extra })) toast(t("conn.notSent")); };
+  let resignMenu = false;  // backgammon: the choice of what to resign is open
 
   let choices: string[] = [];  // moves offered after a click that could mean several
   const ctxFor = (v: GameView): BoardContext => ({
@@ -206,6 +207,7 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
       ? [h("p", {}, t("share.send")), h("input", { class: "share", id: "share-link", readonly: true, value: link, onfocus: (e: Event) => (e.target as HTMLInputElement).select() })] : []));
 
     const c: (Node | string)[] = [];
+    if (v.you && v.status === "playing" && v.family === "backgammon") c.push(...resignationControls(v));
     if (v.you && v.status === "playing") {
       c.push(h("button", { id: "resign", onclick: () => { if (confirm(t("resign.ask"))) send("resign"); } }, icon("flag"), t("resign")));
       const opp = v.seats[v.you === "south" ? 1 : 0];
@@ -228,6 +230,36 @@ export function gamePage(root: HTMLElement, id: string, live: Live): () => void 
     c.push(h("a", { class: "button", href: `/api/games/${id}/record`, download: `naqala-${id}.txt`, id: "download" }, icon("download"), t("record.download")));
     controls.replaceChildren(...c);
     tick();
+  }
+
+  // Backgammon's resignation offers (a single game, a gammon or a backgammon, as gnubg plays
+  // them): the answer to the opponent's, the wait for one's own, or the choice of what to offer.
+  function resignationControls(v: GameView): Node[] {
+    const offer = v.board?.resignation;
+    const levelName = (level: string) => t(`bg.level.${level}`);
+    if (offer) {
+      resignMenu = false;
+      if (offer.by === v.you) return [h("p", { class: "small", id: "resign-wait" }, t("bg.resignWait", { level: levelName(offer.level) }))];
+      if (v.to_move !== v.you) return [];
+      return [h("div", { class: "offer", id: "resign-offer", role: "alertdialog", "aria-labelledby": "resign-offer-text" },
+        h("p", { id: "resign-offer-text" }, t("bg.resignOffered", { name: seatLabel(v, offer.by), level: levelName(offer.level), points: t("result.points", { n: offer.points }) })),
+        h("button", { class: "primary", id: "accept-resign", onclick: () => send("accept_resign") }, t("bg.resignAccept")),
+        h("button", { id: "decline-resign", onclick: () => send("decline_resign") }, t("bg.resignDecline")))];
+    }
+    const phase = v.board?.phase;
+    const mayOffer = v.to_move === v.you && (phase === "turn_start" || phase === "moving");
+    if (!mayOffer) { resignMenu = false; return []; }
+    if (!resignMenu)
+      return [h("button", { id: "offer-resign", onclick: () => { resignMenu = true; renderChrome(v); } }, t("bg.resignOffer"))];
+    const cube = v.board?.cube?.value ?? 1;
+    const declined = v.board?.resignation_declined ?? 0;
+    const levels = ["single", "gammon", "backgammon"];
+    return [h("div", { class: "offer", id: "resign-menu", role: "dialog", "aria-labelledby": "resign-menu-text" },
+      h("p", { id: "resign-menu-text" }, t("bg.resignChoose")),
+      ...levels.map((level, k) => h("button", { "data-level": level, disabled: k + 1 <= declined,
+        onclick: () => { resignMenu = false; send("offer_resign", { level }); } },
+        t("bg.resignLevel", { level: levelName(level), points: t("result.points", { n: (k + 1) * cube }) }))),
+      h("button", { id: "cancel-resign", onclick: () => { resignMenu = false; renderChrome(v); } }, t("bg.resignCancel")))];
   }
 
   async function copyLink(link: string) {

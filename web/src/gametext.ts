@@ -54,6 +54,9 @@ export function statusText(v: GameView): string {
   if (phase === "pie") return mine ? t("status.pieYou") : t("status.pieOther", { name: other });
   if (phase === "claim") return mine ? t("status.claimYou") : t("status.claimOther", { name: other });
   if (v.draw_offer && v.draw_offer !== v.you) return t("status.drawOffered", { name: seatName(v, v.draw_offer) });
+  const resign = v.family === "backgammon" ? v.board?.resignation : null;
+  if (resign && resign.by === v.you) return t("status.resignWait");
+  if (resign) return t("status.resignOffered", { name: seatName(v, resign.by), level: t(`bg.level.${resign.level}`) });
   if (mine) return v.family === "backgammon" && v.board?.phase === "doubled" ? t("status.doubled") : t("status.yourMove");
   const mover = v.seats[v.to_move === "south" ? 0 : 1];
   return mover.kind === "computer" ? t("status.thinking", { name: other }) : t("status.toMove", { name: other });

@@ -1,5 +1,5 @@
 // Game review: step through every position of a game with its move list.
-import { api, type Analysis } from "./api.js";
+import { api, type Analysis, type BgDecision, type BgReview } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { h, toast } from "./ui.js";
 import { SVG_NS } from "./svg.js";
@@ -27,7 +27,12 @@ export async function reviewPage(root: HTMLElement, id: string, current: () => b
   // Where an endgame database holds the position: won, drawn or lost with perfect play.
   const verdict = h("p", { id: "review-analysis", class: "help" });
   const known = new Map<number, Analysis>();
+  // Backgammon: every decision judged by the computer, the rates per player, marks in the list.
+  let bg: BgReview | null = null;
+  const bgByPly = new Map<number, BgDecision>();
+  const rates = h("div", { id: "review-rates" });
   const analyse = async (at: number) => {
+    if (game.family === "backgammon") { verdict.textContent = bgText(bgByPly.get(at)); return; }
     if (!known.has(at)) known.set(at, await api.analysis(id, at).catch(() => ({ known: false })));
     if (at !== k) return;  // the user moved on meanwhile
     const a = known.get(at)!;
@@ -47,8 +52,16 @@ export async function reviewPage(root: HTMLElement, id: string, current: () => b
     verdict.textContent = "";
     void analyse(k);
   };
+  if (game.family === "backgammon") {
+    try { bg = await api.decisions(id); } catch (e) { toast((e as Error).message); }
+    if (!current()) return () => {};
+    for (const d of bg?.decisions ?? []) bgByPly.set(d.ply, d);
+    if (bg) rates.replaceChildren(ratesTable(bg));
+  }
   data.plies.forEach((p, i) => {
-    const b = h("button", { onclick: () => { k = i + 1; draw(); } }, `${p.side === "*" ? "" : sideName(p.side === "S" ? "south" : "north")} ${plyText(p)}`);
+    const d = bgByPly.get(i + 1);
+    const b = h("button", { onclick: () => { k = i + 1; draw(); }, title: d ? bgText(d) : "" },
+      `${p.side === "*" ? "" : sideName(p.side === "S" ? "south" : "north")} ${plyText(p)}`, d?.mark ? h("span", { class: `mark ${markClass(d.mark)}` }, ` ${d.mark}`) : "");
     moves.append(h("li", {}, b));
   });
   const go = (to: number) => { k = Math.max(0, Math.min(data.boards.length - 1, to)); draw(); };
@@ -66,7 +79,36 @@ export async function reviewPage(root: HTMLElement, id: string, current: () => b
         h("button", { class: "icon-button", onclick: () => go(k + 1), "aria-label": t("history.next"), id: "next" }, icon("next")),
         h("button", { class: "icon-button", onclick: () => go(data.boards.length - 1), "aria-label": t("history.last") }, icon("last")), where), verdict),
     h("aside", {}, h("a", { href: `#/game/${id}` }, t("history.back")), " · ",
-      h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt` }, t("record.download")), h("h2", {}, t("moves")), moves)));
+      h("a", { href: `/api/games/${id}/record`, download: `naqala-${id}.txt` }, t("record.download")), rates, h("h2", {}, t("moves")), moves)));
   draw();
   return () => document.removeEventListener("keydown", onKey);
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const markClass = (mark: string) => (mark === "??" ? "blunder" : mark === "?" ? "bad" : "doubtful");
+const bgAction = (m: string) => (["roll", "double", "take", "drop"].includes(m) ? t(`bg.${m}`) : m);
+
+// What the computer says of the decision that led to a position: the play, the best one, the
+// equity it lost with gnubg's mark, and the chances after the best play (or before the roll).
+function bgText(d: BgDecision | undefined): string {
+  if (!d) return "";
+  const p = d.probabilities;
+  const lost = d.loss < 0.0005 ? t("review.bestPlay") : t("review.loses", { loss: d.loss.toFixed(3), mark: d.mark });
+  const odds = { win: pct(p[0]), gammon: pct(p[1]), loseGammon: pct(p[3]), side: sideName(d.on_roll) };
+  const chances = d.kind === "checker" ? t("review.chances", odds) : t("review.chancesRoll", odds);
+  return `${t("review.played", { move: bgAction(d.played) })} · ${t("review.best", { move: bgAction(d.best) })} · ${lost}. ${chances}`;
+}
+
+// Each player's error rates, in thousandths of a point per decision as gnubg gives them.
+function ratesTable(r: BgReview): HTMLElement {
+  const row = (p: BgReview["players"][number]) => h("tr", { "data-side": p.side },
+    h("th", { scope: "row" }, sideName(p.side)),
+    h("td", {}, t("review.rate", { rate: p.checker_error_rate.toFixed(1), n: p.checker_decisions })),
+    h("td", {}, t("review.rate", { rate: p.cube_error_rate.toFixed(1), n: p.cube_decisions })),
+    h("td", {}, String(p.blunders)));
+  return h("div", {}, h("h2", {}, t("review.rates")),
+    h("table", { class: "rates" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, t("review.checker")),
+      h("th", { scope: "col" }, t("review.cube")), h("th", { scope: "col" }, t("review.blunders")))),
+      h("tbody", {}, ...r.players.map(row))),
+    h("p", { class: "small" }, t("review.judge")));
 }

@@ -322,6 +322,25 @@ try {
     await setSetting(page, "set-animation", "off");
   });
 
+  await step("backgammon: the computer accepts a resignation offer; the review shows error rates", async () => {
+    const id = await newGame({ variant: "backgammon", level: 1, side: "south" });
+    await openGame(page, id);
+    await page.waitForSelector('#board .point.legal, #phase button[data-move="roll"]');
+    await page.click("#offer-resign");
+    await page.waitForSelector("#resign-menu");
+    await page.screenshot({ path: join(out, "backgammon-resign.png") });
+    await page.click('#resign-menu button[data-level="backgammon"]');
+    // Three points at the start of a game is a gift the computer takes.
+    await page.waitForFunction(() => document.querySelector("#status")?.classList.contains("result"));
+    const status = await page.textContent("#status");
+    expect(status.includes("3 points"), `the accepted resignation reads "${status}"`);
+    const record = await (await fetch(`${base}/api/games/${id}/record`)).text();
+    expect(record.includes("S resign backgammon") && record.includes("N accept"), `the record: ${record}`);
+    await page.goto(`${base}/#/review/${id}`);
+    await page.waitForSelector("#review-rates table.rates tr[data-side=south]");
+    await page.screenshot({ path: join(out, "backgammon-review.png") });
+  });
+
   await step("backgammon on a phone: the board fills the width", async () => {
     const phone = await browser.newPage({ bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.goto(base);

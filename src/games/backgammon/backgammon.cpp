@@ -43,18 +43,24 @@ bool State::may_double(Player p) const {
 }
 
 Player State::to_move() const {
-  if (phase_ == Phase::Doubled) return opponent(turn_);
+  if (phase_ == Phase::Doubled || offer_) return opponent(turn_);
   return turn_;
 }
 
 void State::start_turn(Player p) {
   turn_ = p;
   dice_ = {0, 0};
+  declined_ = 0;
   phase_ = may_double(p) ? Phase::TurnStart : Phase::Rolling;
 }
 
 void State::legal_moves(MoveList& out) const {
   out.clear();
+  if (offer_) {
+    out.push_back(Move::of(Move::Kind::Accept));
+    out.push_back(Move::of(Move::Kind::Decline));
+    return;
+  }
   switch (phase_) {
     case Phase::TurnStart:
       out.push_back(Move::of(Move::Kind::Roll));
@@ -75,6 +81,13 @@ void State::legal_moves(MoveList& out) const {
 
 void State::play(const Move& m) {
   switch (m.kind) {
+    case Move::Kind::Accept:
+      finish_game(opponent(turn_), resignation_value(offer_), false, true);
+      return;
+    case Move::Kind::Decline:
+      declined_ = offer_;
+      offer_ = 0;
+      return;
     case Move::Kind::Roll:
       phase_ = Phase::Rolling;
       return;
@@ -131,6 +144,7 @@ void State::finish_game(Player winner, int multiplier, bool dropped, bool resign
   const int points = multiplier << cube_log_;
   last_ = {winner, points, multiplier, dropped, resigned};
   dice_ = {0, 0};
+  offer_ = declined_ = 0;
   ++games_played_;
   if (rules_.is_money()) {
     phase_ = Phase::GameOver;
@@ -187,7 +201,8 @@ std::uint64_t State::hash() const {
   }
   mix(std::uint64_t(phase_) | std::uint64_t(index(turn_)) << 8 | std::uint64_t(dice_[0]) << 16 |
       std::uint64_t(dice_[1]) << 24 | std::uint64_t(cube_log_) << 32 |
-      std::uint64_t(std::uint8_t(cube_owner_)) << 40 | std::uint64_t(crawford_game_) << 48);
+      std::uint64_t(std::uint8_t(cube_owner_)) << 40 | std::uint64_t(crawford_game_) << 48 |
+      std::uint64_t(offer_) << 52 | std::uint64_t(declined_) << 56);
   mix(std::uint64_t(std::uint16_t(score_[0])) | std::uint64_t(std::uint16_t(score_[1])) << 16 |
       std::uint64_t(std::uint16_t(games_played_)) << 32);
   return h;
@@ -252,6 +267,10 @@ std::string State::format_move(const Move& m) const {
       return "drop";
     case Move::Kind::Pass:
       return "pass";
+    case Move::Kind::Accept:
+      return "accept";
+    case Move::Kind::Decline:
+      return "decline";
     case Move::Kind::Checkers:
       return format_checker_move(board_, turn_, m);
   }
@@ -263,6 +282,11 @@ std::optional<Move> State::parse_move(std::string_view text) const {
   for (char ch : text)
     if (!std::isspace(static_cast<unsigned char>(ch)))
       word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (offer_) {  // the answer to a resignation offer (gnubg's words too)
+    if (word == "accept" || word == "agree" || word == "yes") return Move::of(Move::Kind::Accept);
+    if (word == "decline" || word == "reject" || word == "refuse" || word == "no")
+      return Move::of(Move::Kind::Decline);
+  }
   if (word == "roll" || word == "r") return Move::of(Move::Kind::Roll);
   if (word == "double" || word == "d") return Move::of(Move::Kind::Double);
   if (word == "take" || word == "accept" || word == "t") return Move::of(Move::Kind::Take);
@@ -292,6 +316,36 @@ void State::resign(Player loser, int multiplier) {
   if (multiplier < 1 || multiplier > 3)
     throw IllegalMoveError("a resignation is of a single (1), a gammon (2) or a backgammon (3)");
   finish_game(opponent(loser), multiplier, false, true);
+}
+
+int State::resignation_value(int multiplier) const {
+  if (rules_.jacoby && rules_.is_money() && rules_.cube && cube_log_ == 0) return 1;
+  return multiplier;
+}
+
+void State::offer_resignation(Player by, int multiplier) {
+  if (phase_ == Phase::GameOver || phase_ == Phase::Opening)
+    throw IllegalMoveError("no game is in play to resign");
+  if (multiplier < 1 || multiplier > 3)
+    throw IllegalMoveError(
+        "a resignation offer is of a single (1), a gammon (2) or a backgammon (3)");
+  if (offer_)
+    throw IllegalMoveError(std::string(name(turn_)) +
+                           "'s resignation offer waits for its answer: accept or decline");
+  if (phase_ == Phase::Rolling)
+    throw IllegalMoveError("the dice are to be rolled first; offer before rolling or after");
+  if (phase_ == Phase::Doubled)
+    throw IllegalMoveError(
+        "a double waits for its answer: take, or drop (which gives up the game at the current "
+        "cube)");
+  if (by != turn_)
+    throw IllegalMoveError("only the player on roll may offer to resign; it is " +
+                           std::string(name(turn_)) + "'s turn");
+  if (multiplier <= declined_)
+    throw IllegalMoveError(
+        "a resignation of this level or less was declined this turn; offer "
+        "more, or play on");
+  offer_ = static_cast<std::uint8_t>(multiplier);
 }
 
 void State::set_position(const Board& board, Player on_roll, int die0, int die1) {

@@ -2,7 +2,8 @@
 // Backgammon (docs/games/backgammon.md): board, move generation, dice, doubling cube, match
 // score. One ply is a complete move of all dice, a cube action (double / take / drop), the
 // decision to roll when a double was possible, or a pass when the dice cannot be played.
-// Rolls are chance nodes.
+// Rolls are chance nodes. The player on roll may offer to resign a single game, a gammon or a
+// backgammon (offer_resignation); the opponent's only moves are then accept and decline.
 //
 // Each side's checkers are kept from its own point of view, as gnubg does: side[p][i] is the
 // number of p's checkers on p's point i+1 (i = 0..23), side[p][24] its bar. Player p's point
@@ -55,7 +56,7 @@ struct Step {
 };
 
 struct Move {
-  enum class Kind : std::uint8_t { Checkers, Pass, Roll, Double, Take, Drop };
+  enum class Kind : std::uint8_t { Checkers, Pass, Roll, Double, Take, Drop, Accept, Decline };
   Kind kind = Kind::Pass;
   std::uint8_t count = 0;  // steps used (Checkers)
   std::array<Step, 4> steps{};
@@ -130,7 +131,7 @@ struct GameResult {
   int points = 0;      // what it was worth (cube and multiplier applied)
   int multiplier = 0;  // 1 single, 2 gammon, 3 backgammon (0 = no game finished yet)
   bool dropped = false;
-  bool resigned = false;  // the loser resigned (only from imported records)
+  bool resigned = false;  // the loser resigned (an accepted offer, or an imported record)
   bool operator==(const GameResult&) const = default;
 };
 
@@ -190,6 +191,19 @@ class State {
   const GameResult& last_result() const { return last_; }
   int pips(Player p) const { return pip_count(side(p)); }
   bool may_double(Player p) const;
+  // The resignation offered by the player on roll and not yet answered: 1 single, 2 gammon,
+  // 3 backgammon; 0 = none. While one is pending the opponent is to move (accept or decline).
+  int resignation_offered() const { return offer_; }
+  // The highest level the opponent declined in this turn (0 = none): the player on roll may
+  // only offer more in the same turn.
+  int resignation_declined() const { return declined_; }
+  // What an accepted resignation of `multiplier` scores, times the cube: the multiplier, but a
+  // single under the Jacoby rule with the cube not yet turned (gammons do not count then).
+  int resignation_value(int multiplier) const;
+  // The player on roll offers to resign: before his roll or after it, not while a double is
+  // pending. Throws IllegalMoveError saying why not (no game in play, not his turn, a level
+  // outside 1-3 or not above one declined this turn).
+  void offer_resignation(Player by, int multiplier);
   // True once a game has ended (money) or the match/series is decided.
   int game_number() const { return games_played_ + 1; }
 
@@ -199,8 +213,8 @@ class State {
   void set_cube(int cube, std::optional<Player> owner);
   void set_score(int south, int north, bool crawford_game);
   // Ends the current game by `loser`'s resignation of a single (1), gammon (2) or
-  // backgammon (3) at the current cube, as .mat files record them. Not a ply: naqala's own
-  // games never offer resignations. Throws IllegalMoveError when no game is in play.
+  // backgammon (3) at the current cube, as .mat files record them (an offer and its
+  // acceptance at once). Throws IllegalMoveError when no game is in play.
   void resign(Player loser, int multiplier);
 
   bool operator==(const State&) const = default;
@@ -222,6 +236,8 @@ class State {
   std::array<std::int16_t, 2> score_{0, 0};
   std::int16_t games_played_ = 0;
   GameResult last_{};
+  std::uint8_t offer_ = 0;     // pending resignation offer of turn_ (1-3), 0 = none
+  std::uint8_t declined_ = 0;  // highest offer of turn_ declined in this turn
 };
 
 // Legal checker moves of `mover` for dice d0, d1 on a board, in gnubg's generation order

@@ -223,7 +223,7 @@ void BackgammonState::play(std::string_view move) {
     if (is_over()) throw IllegalMoveError("the game is over; there is nothing to resign");
     if (typed().phase() == Phase::Opening)
       throw IllegalMoveError("no game is in play yet; the opening roll comes first");
-    typed().resign(to_move(), *k);
+    typed().offer_resignation(to_move(), *k);
     return;
   }
   TypedState<State>::play(move);

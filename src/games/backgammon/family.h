@@ -24,8 +24,9 @@ class BackgammonState : public TypedState<State> {
   std::unique_ptr<AnyState> clone() const override {
     return std::make_unique<BackgammonState>(*this);
   }
-  // Also accepts "resign [single|gammon|backgammon]" from the player to move (as in gnubg):
-  // not a legal move of the game tree, but a way out a player or a record may take.
+  // Also accepts "resign [single|gammon|backgammon]" from the player on roll (as in gnubg): an
+  // offer to resign, which the opponent answers with accept or decline. Not among the listed
+  // moves, so searches never offer; the answers are.
   void play(std::string_view move) override;
   bool is_chance_node() const override { return typed().is_chance_node(); }
   std::vector<ChanceText> chance_outcomes() const override;

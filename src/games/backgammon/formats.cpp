@@ -220,6 +220,7 @@ std::string State::match_id() const {
   }
   k.turn = index(to_move());
   k.doubled = phase_ == Phase::Doubled;
+  k.resigned = offer_;
   k.dice = {dice_[0], dice_[1]};
   k.match_to = rules_.match;
   if (rules_.is_money() && phase_ == Phase::GameOver) {
@@ -242,9 +243,6 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
         "' is not a gnubg ID; write <position id>:<match id>, e.g. 4HPwATDgc/ABMA:cAgAAAAAAAAA");
   const std::string_view pos = id.substr(0, colon), mid = id.substr(colon + 1);
   const MatchKey k = decode_match_id(mid);
-  if (k.resigned)
-    throw ParseError("match ID '" + std::string(mid) +
-                     "' has a resignation pending; naqala does not model resignations");
   Rules rules = base;
   if (k.match_to > 0) {
     rules.match = k.match_to;
@@ -286,8 +284,19 @@ State State::from_gnubg_id(std::string_view id, const Rules& base) {
       } else {
         s.start_turn(roller);
       }
-      if (k.turn != k.on_roll && !k.doubled)
-        throw ParseError(where + "gives the decision to the player not on roll without a double");
+      if (k.resigned) {
+        // gnubg: the player on roll offered to resign; the opponent decides.
+        if (k.doubled) throw ParseError(where + "has both a double and a resignation pending");
+        if (k.turn == k.on_roll)
+          throw ParseError(where + "has a resignation pending but the resigner to decide");
+        if (s.phase_ == Phase::Rolling)
+          throw ParseError(where + "has a resignation offered by a player who must roll first");
+        s.offer_ = static_cast<std::uint8_t>(k.resigned);
+      }
+      if (k.turn != k.on_roll && !k.doubled && !k.resigned)
+        throw ParseError(where +
+                         "gives the decision to the player not on roll without a double or a "
+                         "resignation");
       if (checkers_off(s.board_[0]) == kCheckers || checkers_off(s.board_[1]) == kCheckers)
         throw ParseError(where + "is a game in play in which a player has borne off all checkers");
       break;

@@ -154,6 +154,10 @@ std::string export_mat(const MatchRecord& r) {
                "Wins " + points_text(s.cube());
         break;
       }
+      case Move::Kind::Accept:
+      case Move::Kind::Decline:
+        // Events hold an accepted resignation as `resign`; a declined one leaves no trace.
+        throw IllegalMoveError("match record: a resignation's answer without its offer");
       case Move::Kind::Pass:
       case Move::Kind::Checkers:
         if (!have_roll) throw IllegalMoveError("match record: a move without a roll");

@@ -36,6 +36,12 @@ std::string cell(const State& s, Player viewer, int point, int row) {
 
 std::string phase_text(const State& s) {
   const std::string who(name(s.to_move()));
+  static const char* kinds[] = {"", "a single game", "a gammon", "a backgammon"};
+  if (s.resignation_offered())
+    return std::string(name(s.on_roll())) + " offers to resign " + kinds[s.resignation_offered()] +
+           " (" + std::to_string(s.resignation_value(s.resignation_offered()) * s.cube()) +
+           (s.resignation_value(s.resignation_offered()) * s.cube() == 1 ? " point" : " points") +
+           "); " + who + " to accept or decline";
   switch (s.phase()) {
     case Phase::Opening:
       return "opening roll: each player rolls one die";
@@ -51,7 +57,6 @@ std::string phase_text(const State& s) {
       break;
   }
   const auto& r = s.last_result();
-  static const char* kinds[] = {"", "a single game", "a gammon", "a backgammon"};
   std::string t = std::string(name(r.winner)) + " wins " +
                   (r.dropped    ? std::string("(double dropped)")
                    : r.resigned ? std::string(kinds[r.multiplier]) + " (resigned)"
@@ -159,6 +164,15 @@ nlohmann::json State::board_json() const {
   j["position_id"] = position_id();
   j["match_id"] = match_id();
   j["gnubg_id"] = gnubg_id();
+  // A pending resignation offer: who offers, its level and what accepting it scores.
+  static const char* levels[] = {"", "single", "gammon", "backgammon"};
+  if (offer_)
+    j["resignation"] = {{"by", name(turn_)},
+                        {"level", levels[offer_]},
+                        {"points", resignation_value(offer_) * cube()}};
+  else
+    j["resignation"] = nullptr;
+  j["resignation_declined"] = declined_;
   if (phase_ == Phase::GameOver)
     j["result"] = {{"winner", name(last_.winner)},
                    {"points", last_.points},

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "games/backgammon/family.h"
 #include "games/backgammon/formats.h"
 #include "games/registry.h"
 #include "sanitized.h"
@@ -386,4 +388,78 @@ TEST(Backgammon, RandomGamesKeepInvariants) {
     }
     EXPECT_TRUE(s.is_over());
   }
+}
+
+// Resignation offers (RULES.md section 21 has none; as gnubg plays them): the player on roll
+// offers a single, a gammon or a backgammon, the opponent accepts or declines.
+TEST(Backgammon, ResignationOfferAcceptedScoresItsValueTimesTheCube) {
+  State s(Rules{.match = 5});
+  s.apply_chance({3, 1});  // South moves first
+  MoveList moves;
+  s.legal_moves(moves);
+  s.play(moves[0]);
+  s.play(Move::of(Move::Kind::Double));  // North doubles, South takes: cube 2, South's
+  s.play(Move::of(Move::Kind::Take));
+  s.apply_chance({5, 2});
+  ASSERT_EQ(s.phase(), Phase::Moving);
+  ASSERT_EQ(s.to_move(), Player::North);
+  EXPECT_THROW(s.offer_resignation(Player::South, 1), IllegalMoveError);  // not on roll
+  EXPECT_THROW(s.offer_resignation(Player::North, 4), IllegalMoveError);
+  State declined = s;
+  s.offer_resignation(Player::North, 2);  // after rolling
+  EXPECT_EQ(s.to_move(), Player::South);
+  EXPECT_EQ(s.resignation_offered(), 2);
+  EXPECT_EQ(move_texts(s), (std::vector<std::string>{"accept", "decline"}));
+  EXPECT_EQ(s.parse_move("reject"), Move::of(Move::Kind::Decline));
+  EXPECT_THROW(s.offer_resignation(Player::North, 3), IllegalMoveError);  // one at a time
+  State match_id_copy = State::from_gnubg_id(s.gnubg_id(), s.rules());
+  EXPECT_EQ(match_id_copy.gnubg_id(), s.gnubg_id());  // the pending offer round-trips
+  EXPECT_EQ(match_id_copy.resignation_offered(), 2);
+  EXPECT_EQ(match_id_copy.to_move(), Player::South);
+  s.play(Move::of(Move::Kind::Accept));
+  EXPECT_EQ(s.score(Player::South), 4);  // a gammon with the cube at 2
+  EXPECT_TRUE(s.last_result().resigned);
+  EXPECT_EQ(s.last_result().multiplier, 2);
+  EXPECT_EQ(s.phase(), Phase::Opening);  // the match goes on
+
+  declined.offer_resignation(Player::North, 1);
+  declined.play(Move::of(Move::Kind::Decline));
+  EXPECT_EQ(declined.to_move(), Player::North);  // play goes on where it stopped
+  EXPECT_EQ(declined.phase(), Phase::Moving);
+  EXPECT_EQ(declined.resignation_declined(), 1);
+  EXPECT_THROW(declined.offer_resignation(Player::North, 1), IllegalMoveError);  // not again
+  State more = declined;
+  more.offer_resignation(Player::North, 2);  // more is allowed
+  EXPECT_EQ(more.resignation_offered(), 2);
+  declined.legal_moves(moves);
+  declined.play(moves[0]);  // the turn ends: a new turn may offer anything
+  EXPECT_EQ(declined.resignation_declined(), 0);
+}
+
+TEST(Backgammon, ResignationOffersOnlyInTurnAndScoredAsTheGameWouldBe) {
+  // Money play under the Jacoby rule: an undoubled gammon counts single, so does its
+  // resignation.
+  State s(Rules{.jacoby = true});
+  s.apply_chance({3, 1});
+  auto state = BackgammonState(s);
+  state.play("resign gammon");
+  EXPECT_EQ(state.to_move(), Player::North);
+  EXPECT_NE(state.render().find("offers to resign a gammon (1 point)"), std::string::npos)
+      << state.render();
+  EXPECT_EQ(state.board_json()["resignation"]["points"], 1);
+  state.play("accept");
+  EXPECT_TRUE(state.is_over());
+  EXPECT_EQ(state.outcome().scores[0], 0);
+  EXPECT_EQ(state.outcome().scores[1], 1);
+  EXPECT_EQ(state.outcome().reason, EndReason::Resignation);
+  // A double waits for its answer; nobody resigns in the opening roll.
+  State d(Rules{});
+  EXPECT_THROW(d.offer_resignation(Player::South, 1), IllegalMoveError);
+  d.apply_chance({3, 1});
+  MoveList moves;
+  d.legal_moves(moves);
+  d.play(moves[0]);
+  d.play(Move::of(Move::Kind::Double));
+  EXPECT_THROW(d.offer_resignation(Player::South, 1), IllegalMoveError);
+  EXPECT_THROW(d.offer_resignation(Player::North, 1), IllegalMoveError);
 }
