@@ -3,6 +3,7 @@
 // rules do not list).
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -41,8 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (s->is_chance_node()) return 0;
-  // A resignation ("resign gammon") is an action, not one of the listed moves.
-  if (next->is_over() && next->outcome().reason == EndReason::Resignation) return 0;
+  // A resignation offer ("resign gammon") is an action, not one of the listed moves: the
+  // opponent's answers (accept, decline) are listed next.
+  const std::vector<std::string> answers{"accept", "decline"};
+  if (next->legal_moves() == answers && s->legal_moves() != answers) return 0;
   // The move played must be one the rules list: some legal move leads to the same position.
   const auto moves = s->legal_moves();
   const bool listed = std::any_of(moves.begin(), moves.end(), [&](const std::string& m) {
