@@ -35,6 +35,18 @@ struct Progress {
 };
 using ProgressFn = std::function<void(const Progress&)>;
 
+// A cyclic level solved by the worklist across processes (MPI ranks, solve/mpi.h): this one
+// owns the boards [first, last) of the level, and every process keeps the whole level. The
+// others' boards reach it through `share_level` (every slice to every process, once, after the
+// first sweep) and `gather` (each round, the boards that moved: every process's list of
+// `rank << 16 | bounds`, concatenated, its own included); `sum` adds a count over them all.
+struct LevelExchange {
+  std::uint64_t first = 0, last = 0;
+  std::function<void()> share_level;
+  std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather;
+  std::function<std::uint64_t(std::uint64_t)> sum;
+};
+
 // Runs body(first, last) over [0, items) in blocks of `block`, on `threads` threads.
 template <class Body>
 void parallel_blocks(int threads, std::uint64_t items, std::uint64_t block, Body&& body) {
