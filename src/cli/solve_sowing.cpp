@@ -49,10 +49,16 @@ class ProgressBar {
     char line[200];
     if (level_done) {
       last_level_ = p.level;
+      // Under MPI: how many boards' bounds went to every rank (8 bytes each) after the level's
+      // first sweep (2 bytes a board, once).
+      char sent[64] = "";
+      if (p.level_sent)
+        std::snprintf(sent, sizeof sent, ", %llu boards sent",
+                      static_cast<unsigned long long>(p.level_sent));
       std::snprintf(line, sizeof line,
-                    "level %d done: %llu boards in %d passes, %llu boards expanded, %.1f s",
+                    "level %d done: %llu boards in %d passes, %llu boards expanded%s, %.1f s",
                     p.level, static_cast<unsigned long long>(p.level_boards), p.pass,
-                    static_cast<unsigned long long>(p.level_evaluations), p.seconds);
+                    static_cast<unsigned long long>(p.level_evaluations), sent, p.seconds);
       std::cerr << (tty_ ? "\r\033[K" : "") << line << "\n";
       return;
     }

@@ -170,6 +170,7 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
     p.level = n;
     p.level_boards = count;
     p.level_evaluations = 0;
+    p.level_sent = 0;
     if constexpr (!Game::kAcyclic) {
       LevelExchange exchange;
       if (schedule.slice) {

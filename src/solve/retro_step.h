@@ -31,6 +31,7 @@ struct Progress {
   std::uint64_t total = 0;              // boards of every level of the build
   std::uint64_t evaluations = 0;        // boards evaluated so far (every pass and sweep counted)
   std::uint64_t level_evaluations = 0;  // of them, in this level
+  std::uint64_t level_sent = 0;         // boards that moved, sent to every process (MPI)
   double seconds = 0;
 };
 using ProgressFn = std::function<void(const Progress&)>;

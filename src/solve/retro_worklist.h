@@ -297,6 +297,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
           moved.push_back(r << 16 | pack(store.low(offset + r, n), store.high(offset + r, n)));
         }
       const std::vector<std::uint64_t> all = exchange->gather(moved);
+      p.level_sent += all.size();
       for (const std::uint64_t m : all) {
         const std::uint64_t r = m >> 16;
         if (r >= first && r < last) continue;  // this process's own
