@@ -19,8 +19,18 @@ void check_play_command(const AnyGame& game, const sowing::State& s, const Solve
   o.positions = a.check_play;
   o.seed = a.seed;
   o.referee_nodes = a.referee_nodes;
+  // Each miss is told as it is found: a long check stopped early keeps its misses in the log.
+  std::size_t told = 0;
+  auto miss_line = [](const engine::PlayMiss& m) {
+    return m.position + ": played " + m.move + " (margin in [" + std::to_string(m.move_low) + ", " +
+           std::to_string(m.move_high) + "]), best " + std::to_string(m.value) +
+           (m.proven_worse() ? ", worse" : ", not proven either way");
+  };
   const auto r = engine::check_play(game, *engine, db, o, [&](const engine::PlayCheck& p) {
-    if (!a.json && p.checked % 50 == 0)
+    if (a.json) return;
+    for (; told < p.misses.size(); ++told)
+      std::cerr << "  miss: " << miss_line(p.misses[told]) << "\n";
+    if (p.checked % 50 == 0)
       std::cerr << p.checked << " positions: " << p.optimal << " optimal, " << p.result_kept
                 << " keep the result, " << fixed(p.seconds, 0) << " s\n";
   });
@@ -50,10 +60,7 @@ void check_play_command(const AnyGame& game, const sowing::State& s, const Solve
             << " seeds and kept the result in " << r.result_kept << " (" << r.forced
             << " positions with one move and " << r.unsettled
             << " the referee did not settle were drawn again; " << fixed(r.seconds, 0) << " s)\n";
-  for (const auto& m : r.misses)
-    std::cout << "  " << m.position << ": played " << m.move << " (margin in [" << m.move_low
-              << ", " << m.move_high << "]), best " << m.value
-              << (m.proven_worse() ? ", worse" : ", not proven either way") << "\n";
+  for (const auto& m : r.misses) std::cout << "  " << miss_line(m) << "\n";
 }
 
 }  // namespace naqala::cli
