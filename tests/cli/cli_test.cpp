@@ -355,9 +355,17 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   auto no_db = naqala("solve oware --check-play 5");
   EXPECT_EQ(no_db.status, 2);
   EXPECT_THAT(no_db.out, HasSubstr("--check-play needs --db FILE"));
-  auto kalah = naqala("solve kalah --check-play 5 --db " + file);
-  EXPECT_EQ(kalah.status, 2);
-  EXPECT_THAT(kalah.out, HasSubstr("--check-play takes Oware"));
+  auto other_rules = naqala("solve kalah --check-play 5 --db " + file);
+  EXPECT_EQ(other_rules.status, 2);
+  EXPECT_THAT(other_rules.out, HasSubstr(file));
+  // Kalah: the solver referees, here past the 6-seed database built in memory.
+  auto kalah = naqala(
+      "solve kalah --check-play 4 --db-seeds 6 --check-seeds 9 --engine alphabeta:depth=2 --json");
+  ASSERT_EQ(kalah.status, 0) << kalah.out;
+  const auto k = nlohmann::json::parse(kalah.out);
+  EXPECT_EQ(k["checked"], 4);
+  EXPECT_EQ(k["db_seeds"], 9);
+  EXPECT_EQ(k["unsettled"], 0);
   std::remove(file.c_str());
 }
 
