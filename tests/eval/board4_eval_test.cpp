@@ -142,6 +142,35 @@ TEST(Board4TableFit, RecoversTheTableThatMadeTheLabels) {
   expect_fit_recovers_the_table<OmwesoEval>(omweso::State::initial(rules), 80);
 }
 
+// Bao ships its table (data/bao/eval.txt) and plays it: the value is the linear features' plus
+// the table's entries of the position. Bao la kujifunza and Omweso ship none.
+TEST(Board4TableFit, BaoPlaysTheFileItShips) {
+  const auto shipped = board4_trained_eval("bao", BaoEval::kFeatures);
+  ASSERT_TRUE(shipped.has_value());
+  ASSERT_NE(shipped->table, nullptr);
+  EXPECT_EQ(shipped->weights[BaoEval::kPitTable], 1);
+  EXPECT_FALSE(board4_trained_eval("bao-kujifunza", BaoEval::kFeatures).has_value());
+  EXPECT_FALSE(board4_trained_eval("omweso", OmwesoEval::kFeatures).has_value());
+  BaoEval played;
+  std::copy(shipped->weights.begin(), shipped->weights.end(), played.weights.begin());
+  played.table = shipped->table;
+  BaoEval linear = played;
+  linear.table = nullptr;
+  const auto rules = bao::make_rules("bao", {});
+  int positions = 0;
+  random_positions(bao::State::initial(rules), 2, [&](const bao::State& s) {
+    int sum = 0;
+    for (int side = 0; side < 2; ++side)
+      for (int i = 0; i < board4::kPits; ++i) {
+        const Player p = side ? opponent(s.to_move()) : s.to_move();
+        sum += shipped->table->value[PitTable::index(side, i, board4::kPits, s.pit(p, i))];
+      }
+    EXPECT_EQ(played(s), std::clamp(linear(s) + sum, -search::kWin / 4, search::kWin / 4));
+    ++positions;
+  });
+  EXPECT_GT(positions, 20);
+}
+
 // A file of another evaluation's weights, or of a two-row board, is refused.
 TEST(Board4TableFit, RefusesAFileThatDoesNotFit) {
   TrainedSowingEval e;
