@@ -78,8 +78,15 @@ void add_solve_command(CLI::App& app) {
     int check_play = 0;
     std::string engine;
     std::uint64_t seed = 1, referee_nodes = 2'000'000;
+    int check_seeds = 0;
   };
   auto a = std::make_shared<Args>();
+  auto solve_args = [](const Args& a) {
+    SolveArgs s{a.db,   a.build_db,   a.db_seeds, a.threads, a.time,         a.db_stats,
+                a.json, a.check_play, a.engine,   a.seed,    a.referee_nodes};
+    s.check_seeds = a.check_seeds;
+    return s;
+  };
   cmd->add_option("variant", a->variant,
                   "Variant: kalah[:seeds=N,empty_capture=true], oware[:options], awale, "
                   "bantumi or a TOML variant of that shape")
@@ -113,12 +120,18 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--db-stats", a->db_stats,
                 "Print the boards, exact values and won/drawn/lost counts of each level of --db");
   cmd->add_option("--check-play", a->check_play,
-                  "Oware and the others: play the engine (--engine) in N random positions inside "
-                  "--db and count how often its move is optimal (the referee: this command's "
-                  "search with a node budget, --referee-nodes)")
+                  "Play the engine (--engine) in N random positions inside --db (Kalah: of up "
+                  "to --check-seeds seeds) and count how often its move is optimal (the referee: "
+                  "this command's search, for Oware and the others with a node budget, "
+                  "--referee-nodes; for Kalah exact, each position within --time if given)")
       ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--check-seeds", a->check_seeds,
+                  "With --check-play: positions of at most this many seeds in the pits (default "
+                  "the database's K; Kalah may go past it, its solver settles them)")
+      ->check(CLI::Range(1, 127));
   cmd->add_option("--engine", a->engine,
-                  "With --check-play: the engine spec (default alphabeta:db=<--db>)");
+                  "With --check-play: the engine spec (default alphabeta:db=<--db>; Kalah "
+                  "without --db: alphabeta:time=1)");
   cmd->add_option("--seed", a->seed, "With --check-play: seed of the random positions (default 1)");
   cmd->add_option("--referee-nodes", a->referee_nodes,
                   "With --check-play: nodes the referee may search a position (default 2000000; "
@@ -127,7 +140,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--result-only", a->result_only,
                 "Stop once win, draw or loss is proven, without pinning the margin");
   cmd->add_flag("--json", a->json, "Print JSON");
-  cmd->callback([a, cmd] {
+  cmd->callback([a, cmd, solve_args] {
     Loaded l = load_state(a->variant, a->position, a->record, a->moves);
     const sowing::State& s = sowing_of(l);
     std::optional<solve::KalahRules> kalah;
@@ -136,14 +149,20 @@ void add_solve_command(CLI::App& app) {
     } catch (const VariantError&) {
       if (cmd->count("--db-seeds") == 0) a->db_seeds = 12;
       if (cmd->count("--time") == 0) a->time = 30;
-      SolveArgs args{a->db,   a->build_db,   a->db_seeds, a->threads, a->time,         a->db_stats,
-                     a->json, a->check_play, a->engine,   a->seed,    a->referee_nodes};
-      return solve_sowing_command(*l.game, s, args);
+      return solve_sowing_command(*l.game, s, solve_args(*a));
     }
-    if (a->check_play > 0)
-      throw Error("--check-play takes Oware and the other rulesets of sowing databases, not " +
-                  l.game->spec() + " (Kalah-like rulesets have their own solver)");
     const solve::KalahRules rules = *kalah;
+    if (a->check_play > 0) {
+      if (a->build_db >= 0 || a->db_stats)
+        throw Error("--check-play takes --db FILE or builds --db-seeds K in memory; not with " +
+                    std::string(a->build_db >= 0 ? "--build-db" : "--db-stats"));
+      const auto db = a->db.empty() ? solve::EndgameDb::build(rules, a->db_seeds, a->threads)
+                                    : solve::EndgameDb::load(a->db);
+      if (db.rules() != rules)
+        throw Error("the database " + a->db + " was built for other Kalah rules than " +
+                    l.game->spec());
+      return check_play_kalah_command(*l.game, db, solve_args(*a));
+    }
 
     if (a->build_db >= 0) {
       const std::string path = a->db.empty() ? solve::default_db_name(rules, a->build_db) : a->db;

@@ -7,6 +7,7 @@
 
 #include "games/any_game.h"
 #include "games/sowing/state.h"
+#include "solve/kalah_db.h"
 
 namespace naqala::cli {
 
@@ -19,10 +20,15 @@ struct SolveArgs {
   std::string engine;                       // the engine it checks (default alphabeta:db=DB)
   std::uint64_t seed = 1;                   // of its random positions
   std::uint64_t referee_nodes = 2'000'000;  // the check's referee: nodes a position
+  int check_seeds = 0;                      // its positions' seeds in the pits at most (0: K)
 };
 
 void solve_sowing_command(const AnyGame& game, const sowing::State& s, const SolveArgs& args);
 // --check-play N: is the engine's move optimal in N random positions inside --db?
 void check_play_command(const AnyGame& game, const sowing::State& s, const SolveArgs& args);
+// The same on a Kalah-like ruleset, refereed by the Kalah solver with `db` (--time: its limit
+// a position, 0: none); positions of up to --check-seeds seeds (default the database's K).
+void check_play_kalah_command(const AnyGame& game, const solve::EndgameDb& db,
+                              const SolveArgs& args);
 
 }  // namespace naqala::cli

@@ -3,11 +3,19 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "core/json_text.h"
 #include "engine/selfplay_records.h"
+#include "eval/bao_eval.h"
+#include "eval/board4_table_fit.h"
+#include "eval/omweso_eval.h"
 #include "eval/pit_table_fit.h"
+#include "games/bao/bao.h"
+#include "games/omweso/omweso.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 
@@ -15,8 +23,8 @@ namespace naqala::cli {
 
 void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
   cmd.add_option("--records", a.records,
-                 "Fit a pit table (sowing games of two rows): self-play records in this file, "
-                 "extended to --games games (a stopped run resumes)");
+                 "Fit a pit table (sowing games of two rows, Bao, Omweso): self-play records in "
+                 "this file, extended to --games games (a stopped run resumes)");
   cmd.add_option("--engine", a.engine,
                  "With --records: the engine that plays (default alphabeta:nodes=20000)");
   cmd.add_option("--out", a.out, "With --records: write the fitted evaluation to this file");
@@ -34,12 +42,35 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
       ->check(CLI::Range(0, 40));
 }
 
+namespace {
+
+// Bao's or Omweso's labelled positions (Omweso's setup, laid out by a policy, left out).
+template <class S, class Usable, class Label>
+std::vector<std::pair<S, double>> board4_data(const AnyGame& game,
+                                              const std::vector<engine::SelfPlayPosition>& records,
+                                              Usable usable, Label label) {
+  std::vector<std::pair<S, double>> data;
+  for (const auto& p : records) {
+    if (!usable(p)) continue;
+    const auto state = game.from_position(p.position);
+    const S& s = dynamic_cast<const TypedState<S>&>(*state).typed();
+    if constexpr (std::is_same_v<S, omweso::State>)
+      if (s.in_setup()) continue;
+    data.emplace_back(s, label(p));
+  }
+  return data;
+}
+
+}  // namespace
+
 void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   const auto probe = game.new_game();
   const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(probe.get());
-  if (!typed)
-    throw Error("--records fits a pit table for sowing games; " + game.spec() + " is not one");
-  const sowing::Rules& rules = typed->typed().rules();
+  const bool board4 = dynamic_cast<const TypedState<bao::State>*>(probe.get()) ||
+                      dynamic_cast<const TypedState<omweso::State>*>(probe.get());
+  if (!typed && !board4)
+    throw Error("--records fits a pit table for sowing games, Bao and Omweso; " + game.spec() +
+                " is none of them");
   engine::SelfPlayOptions o;
   o.engine = a.engine;
   o.games = a.games;
@@ -51,13 +82,26 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   if (!json) std::fprintf(stderr, "\n");
   if (a.out.empty()) return;
   int games = 0;
-  std::vector<eval::LabelledPosition> data;
-  for (const auto& p : engine::read_self_play(a.records, &games))
-    if (std::abs(p.value) < 2000)  // a value lost to a search stopped early (older records)
-      data.push_back({sowing::State::from_position(rules, p.position),
-                      a.final_share * p.margin + (1 - a.final_share) * p.value});
-  auto fit =
-      eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth);
+  const auto records = engine::read_self_play(a.records, &games);
+  // A value lost to a search stopped early (older records) is left out.
+  auto usable = [](const engine::SelfPlayPosition& p) { return std::abs(p.value) < 2000; };
+  auto label = [&](const engine::SelfPlayPosition& p) {
+    return a.final_share * p.margin + (1 - a.final_share) * p.value;
+  };
+  eval::PitTableFit fit;
+  if (typed) {
+    const sowing::Rules& rules = typed->typed().rules();
+    std::vector<eval::LabelledPosition> data;
+    for (const auto& p : records)
+      if (usable(p)) data.push_back({sowing::State::from_position(rules, p.position), label(p)});
+    fit = eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth);
+  } else if (dynamic_cast<const TypedState<bao::State>*>(probe.get())) {
+    fit = eval::fit_board4_table(board4_data<bao::State>(game, records, usable, label),
+                                 eval::BaoEval{}, a.ridge, a.smooth);
+  } else {
+    fit = eval::fit_board4_table(board4_data<omweso::State>(game, records, usable, label),
+                                 eval::OmwesoEval{}, a.ridge, a.smooth);
+  }
   char numbers[96];
   std::snprintf(numbers, sizeof numbers, " --final-share %g --ridge %g --smooth %g", a.final_share,
                 a.ridge, a.smooth);

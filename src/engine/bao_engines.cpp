@@ -12,8 +12,8 @@ namespace {
 // against 1 and 8 against 5 on Bao); a table of its own goes here when it is retuned.
 constexpr const LevelTable& kBaoLevels = kBoardLevels;
 
-std::unique_ptr<Engine> make(const AnyGame&, const EngineSpec& spec) {
-  return make_board4_search<bao::State, eval::BaoEval>(spec, kBaoLevels);
+std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
+  return make_board4_search<bao::State, eval::BaoEval>(game, spec, kBaoLevels);
 }
 
 const LevelTable& levels(const AnyGame&) {

@@ -4,15 +4,21 @@
 // family's level table (depth, noise in seeds, time cap). Annulled games (endless sowing,
 // Omweso's repeated positions and S0's impasse) end without a winner and score 0 in the
 // search, as a draw.
+#include <algorithm>
 #include <memory>
 
 #include "engine/engine_spec.h"
+#include "eval/board4_trained_eval.h"
+#include "games/any_game.h"
 
 namespace naqala::engine {
 
-// `used`, when given, receives the alpha-beta's configuration (or the MCTS seed).
+// `used`, when given, receives the alpha-beta's configuration (or the MCTS seed). The
+// alpha-beta plays the preset's trained evaluation (eval/board4_trained_eval.h) when the game
+// is the preset as it is and has one; weights= then overrides its weights.
 template <class S, class Eval>
-std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const LevelTable& levels,
+std::unique_ptr<Engine> make_board4_search(const AnyGame& game, const EngineSpec& spec,
+                                           const LevelTable& levels,
                                            AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
@@ -24,6 +30,11 @@ std::unique_ptr<Engine> make_board4_search(const EngineSpec& spec, const LevelTa
   const AlphaBetaConfig c = search_config(spec, base, levels, {1, 0, 0}, true);
   if (used) *used = c;
   Eval eval;
+  if (game.spec() == game.info().name)
+    if (const auto t = eval::board4_trained_eval(game.info().name, Eval::kFeatures)) {
+      std::copy(t->weights.begin(), t->weights.end(), eval.weights.begin());
+      eval.table = t->table;
+    }
   eval.weights = parse_weights(spec, eval.weights, Eval::kFeatureNames);
   return std::make_unique<AlphaBetaEngine<S, Eval>>(spec.text, eval, c);
 }

@@ -2,7 +2,9 @@
 // End-of-game accuracy: in random positions inside an endgame database (solve/sowing_db.h),
 // is an engine's move optimal? The referee is solve/sowing_solve.h (the database with a search
 // on top, for the game as naqala plays it from the position: the stop at a store count and the
-// cycle rule included). `naqala solve VARIANT --check-play N` runs it (docs/solving.md).
+// cycle rule included). Kalah-like rulesets have their own: positions of up to any number of
+// seeds in the pits, refereed by the Kalah solver (solve/kalah_solver.h) on top of a Kalah
+// database. `naqala solve VARIANT --check-play N` runs either (docs/solving.md).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -10,16 +12,17 @@
 
 #include "engine/engine.h"
 #include "games/any_game.h"
+#include "solve/kalah_db.h"
 #include "solve/sowing_db.h"
 
 namespace naqala::engine {
 
 struct PlayCheckOptions {
   int positions = 1000;    // positions to check (settled, two legal moves or more)
-  int max_seeds = 0;       // seeds in the pits at most (0: the database's K)
+  int max_seeds = 0;       // seeds in the pits at most (0: the database's K; Kalah: any)
   std::uint64_t seed = 1;  // of the random positions
-  // The referee's search per position: a node budget (the same answer on any machine) and a
-  // time limit (0: none).
+  // The referee's search per position: a node budget (the same answer on any machine; not
+  // for Kalah, whose solver searches to the end) and a time limit (0: none).
   std::uint64_t referee_nodes = 2'000'000;
   double referee_seconds = 0;
 };
@@ -44,10 +47,18 @@ struct PlayCheck {
   double seconds = 0;
 };
 
+using PlayCheckProgress = std::function<void(const PlayCheck&)>;
+
 // `engine` plays `game` (a two-row sowing ruleset the database was built for). `on_position`
 // (may be empty) hears after each position checked.
 PlayCheck check_play(const AnyGame& game, Engine& engine, const solve::SowingDb& db,
-                     const PlayCheckOptions& options,
-                     const std::function<void(const PlayCheck&)>& on_position = {});
+                     const PlayCheckOptions& options, const PlayCheckProgress& on_position = {});
+
+// The same on a Kalah-like ruleset: positions of 1 to `options.max_seeds` seeds in the pits
+// (both rows holding some), each move of each position solved exactly by the Kalah solver with
+// `db` (built for the game's Kalah rules).
+PlayCheck check_play_kalah(const AnyGame& game, Engine& engine, const solve::EndgameDb& db,
+                           const PlayCheckOptions& options,
+                           const PlayCheckProgress& on_position = {});
 
 }  // namespace naqala::engine

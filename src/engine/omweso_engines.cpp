@@ -54,9 +54,9 @@ class OmwesoEngine : public Engine {
   Rng rng_;
 };
 
-std::unique_ptr<Engine> make(const AnyGame&, const EngineSpec& spec) {
+std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   AlphaBetaConfig c;  // the search's noise and seed also drive the setup policy
-  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(spec, kOmwesoLevels, &c);
+  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, &c);
   return std::make_unique<OmwesoEngine>(std::move(search), c.temperature > 0, c.seed ^ 0x5e7u);
 }
 

@@ -14,6 +14,7 @@
 //   pits close to capture.
 // The weights are fitted by `naqala tune` (docs/engines.md).
 #include <array>
+#include <memory>
 
 #include "eval/linear.h"
 #include "games/bao/bao.h"
@@ -29,16 +30,21 @@ struct BaoEval {
     kHouse,
     kCaptureNow,
     kCaptureThreat,
+    kPitTable,  // the pit table's value (hundredths of a seed): weight 1 with a table, else 0
     kFeatures
   };
   static constexpr std::array<const char*, kFeatures> kFeatureNames = {
-      "material", "hand", "front_row", "mobility", "house", "capture_now", "capture_threat"};
+      "material", "hand",        "front_row",      "mobility",
+      "house",    "capture_now", "capture_threat", "pit_table"};
   using Features = std::array<int, kFeatures>;
   // Fitted by `naqala tune bao --games 400 --depth 4 --seed 1` (docs/engines.md); they beat
   // the hand-set 100/100/20/25/200/0/0 by +151 Elo at depth 4. Bao la kujifunza plays them too.
-  static constexpr Features kTuned = {177, -30, -80, 82, -104, 175, -11};
+  static constexpr Features kTuned = {177, -30, -80, 82, -104, 175, -11, 0};
 
   Features weights = kTuned;
+  // A learned value per pit and seed count (pit_table.h, 16 pits a side by ring index), played
+  // with weight 1 on kPitTable: data/bao/eval.txt (board4_trained_eval.h), null without one.
+  std::shared_ptr<const PitTable> table;
 
   int operator()(const bao::State& s) const {
     Features f;
@@ -48,7 +54,8 @@ struct BaoEval {
 
   void features(const bao::State& s, Features& f) const {
     const Player me = s.to_move(), you = opponent(me);
-    const SideCounts a = side(s, me), b = side(s, you);
+    const SideCounts a = side(s, me, board4_table_rows(table.get(), 0));
+    const SideCounts b = side(s, you, board4_table_rows(table.get(), 1));
     f[kMaterial] = a.material - b.material;
     f[kHand] = s.hand(me) - s.hand(you);
     f[kFrontRow] = a.front - b.front;
@@ -56,26 +63,30 @@ struct BaoEval {
     f[kHouse] = (s.house(me) ? 1 : 0) - (s.house(you) ? 1 : 0);
     f[kCaptureNow] = a.capture;
     f[kCaptureThreat] = b.capture;
+    f[kPitTable] = a.table + b.table;
   }
 
  private:
   // A capture takes the opponent's front pit facing the own front pit where the move ends,
   // when both hold seeds: from the hand (namua) into an occupied front pit, or (mtaji) a
   // sowing of n < 16 seeds whose last seed falls in an occupied front pit.
-  static SideCounts side(const bao::State& s, Player p) {
+  static SideCounts side(const bao::State& s, Player p, const std::int16_t* table) {
     using namespace board4;
     const Player o = opponent(p);
     const bool namua = s.hand(p) > 0;
-    return count_side(s, p, [&](int i, int c) {
-      if (namua) return is_front(i) && c > 0 ? s.pit(o, facing(i)) : 0;
-      int take = 0;
-      if (c < 2 || c >= 16) return take;
-      for (int dir : {CW, CCW}) {
-        const int e = (i + dir * c) & 15;
-        if (is_front(e) && s.pit(p, e) > 0) take = std::max(take, s.pit(o, facing(e)));
-      }
-      return take;
-    });
+    return count_side(
+        s, p,
+        [&](int i, int c) {
+          if (namua) return is_front(i) && c > 0 ? s.pit(o, facing(i)) : 0;
+          int take = 0;
+          if (c < 2 || c >= 16) return take;
+          for (int dir : {CW, CCW}) {
+            const int e = (i + dir * c) & 15;
+            if (is_front(e) && s.pit(p, e) > 0) take = std::max(take, s.pit(o, facing(e)));
+          }
+          return take;
+        },
+        table);
   }
 };
 

@@ -1,7 +1,10 @@
 #include "eval/pit_table.h"
 
+#include <cctype>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "core/error.h"
@@ -53,9 +56,24 @@ TrainedSowingEval load_trained_eval(const std::string& path) {
   return e;
 }
 
+std::shared_ptr<const TrainedSowingEval> read_trained_eval_once(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const TrainedSowingEval>> read;
+  const std::lock_guard lock(mutex);
+  auto& e = read[path];
+  if (!e) e = std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
+  return e;
+}
+
+std::string eval_variable(const std::string& preset) {
+  std::string name = "NAQALA_";
+  for (char c : preset) name += c == '-' ? '_' : static_cast<char>(std::toupper(c));
+  return name + "_EVAL";
+}
+
 void save_trained_eval(const std::string& path, const TrainedSowingEval& e) {
   std::ofstream out(path, std::ios::trunc);
-  out << "# naqala sowing evaluation: feature weights and a pit table (docs/engines.md)\n";
+  out << "# naqala evaluation: feature weights and a pit table (docs/engines.md)\n";
   out << "made-by " << e.made_by << "\nweights";
   for (int w : e.weights) out << " " << w;
   out << "\ntable " << e.table.pits << "\n";

@@ -41,6 +41,11 @@ struct TrainedSowingEval {
 //   2 x PITS lines of kTableCounts values (the mover's pits from his left, then the opponent's)
 // A malformed file is refused with naqala::Error naming the line and what was expected.
 TrainedSowingEval load_trained_eval(const std::string& path);
+// The same, each file read once a process (engines are made per game, in threads).
+std::shared_ptr<const TrainedSowingEval> read_trained_eval_once(const std::string& path);
+// The variable naming another file for a preset's evaluation: NAQALA_<PRESET>_EVAL (upper
+// case, '-' as '_'); its value `none` plays the preset's linear weights.
+std::string eval_variable(const std::string& preset);
 void save_trained_eval(const std::string& path, const TrainedSowingEval& e);
 
 }  // namespace naqala::eval

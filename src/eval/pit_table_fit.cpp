@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
-#include "core/linear_solve.h"
+#include "eval/table_fit.h"
 
 namespace naqala::eval {
 
@@ -23,9 +23,7 @@ std::vector<double> solve(const sowing::Rules& rules, const std::vector<Labelled
                           double ridge, double smooth) {
   const int pits = rules.pits;
   const int linear = fixed.empty() ? static_cast<int>(kFitted.size()) : 0;
-  const int n = linear + 2 * pits * kTableCounts;
-  DenseMatrix a(n, std::vector<double>(n));
-  std::vector<double> b(n);
+  TableFit fit(linear, 2 * pits);
   std::vector<std::pair<int, double>> active;  // (column, value) of one position
   for (const auto& p : data) {
     const sowing::State& s = p.state;
@@ -43,23 +41,9 @@ std::vector<double> solve(const sowing::Rules& rules, const std::vector<Labelled
       for (int i = 0; i < pits; ++i)
         active.emplace_back(linear + PitTable::index(side, i, pits, s.seeds(first + i)), 1.0);
     }
-    for (const auto& [i, x] : active) {
-      b[i] += x * target;
-      for (const auto& [j, y] : active) a[i][j] += x * y;
-    }
+    fit.add(active, target);
   }
-  for (int i = 0; i < n; ++i) a[i][i] += ridge;
-  // The penalty smooth x (v[c + 1] - v[c])^2 along each pit's counts: a count seldom seen
-  // takes its neighbours' value rather than noise.
-  for (int row = 0; row < 2 * pits; ++row)
-    for (int c = 0; c + 1 < kTableCounts; ++c) {
-      const int i = linear + row * kTableCounts + c, j = i + 1;
-      a[i][i] += smooth;
-      a[j][j] += smooth;
-      a[i][j] -= smooth;
-      a[j][i] -= smooth;
-    }
-  return solve_linear(a, b);
+  return fit.solve(ridge, smooth);
 }
 
 int hundredths(double points) {

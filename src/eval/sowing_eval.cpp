@@ -4,8 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
-#include <map>
-#include <mutex>
 
 #include "core/error.h"
 
@@ -28,34 +26,16 @@ std::string shipped_eval_path(const Rules& r) {
   return std::string(NAQALA_DATA_DIR) + "/" + r.name + "/" + file + ".txt";
 }
 
-// NAQALA_<PRESET>_EVAL (upper case, '-' as '_'): `none` plays the linear weights for every
-// option of the preset; a file replaces the preset's own (no option chosen).
-std::string eval_variable(const std::string& preset) {
-  std::string name = "NAQALA_";
-  for (char c : preset) name += c == '-' ? '_' : static_cast<char>(std::toupper(c));
-  return name + "_EVAL";
-}
-
-// Each file is read once (engines are made per game, in threads): path -> evaluation.
-std::shared_ptr<const TrainedSowingEval> read_once(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const TrainedSowingEval>> read;
-  const std::lock_guard lock(mutex);
-  auto& e = read[path];
-  if (!e) e = std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
-  return e;
-}
-
 // The trained evaluation the preset chooses, or null.
 std::shared_ptr<const TrainedSowingEval> shipped_eval(const Rules& r) {
   if (r.name.empty() || r.rows != 2 || r.labels > r.pits) return nullptr;
   const char* env = std::getenv(eval_variable(r.name).c_str());
   const std::string chosen = env ? env : "";
   if (chosen == "none") return nullptr;
-  if (!chosen.empty() && r.chosen.empty()) return read_once(chosen);  // must be there
+  if (!chosen.empty() && r.chosen.empty()) return read_trained_eval_once(chosen);  // must be there
   const std::string path = shipped_eval_path(r);
   if (!std::filesystem::exists(path)) return nullptr;
-  auto e = read_once(path);
+  auto e = read_trained_eval_once(path);
   // A user's ruleset of the same name on another board is not the preset.
   return e->table.pits == r.pits ? e : nullptr;
 }

@@ -14,6 +14,7 @@
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 using naqala::testing::naqala;
 
@@ -352,12 +353,30 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   EXPECT_EQ(c["checked"], 5);
   for (const char* key : {"optimal", "result_kept", "forced", "unsettled", "misses"})
     EXPECT_TRUE(c.contains(key)) << key;
+  // A random mover misses; each miss is told on stderr as it is found (a long check stopped
+  // early keeps them) and listed again with the result.
+  auto random = naqala("solve oware --check-play 10 --db " + file +
+                       " --engine random:seed=3 --referee-nodes 50000");
+  ASSERT_EQ(random.status, 0) << random.out;
+  const auto told = random.out.find("  miss: ");
+  ASSERT_NE(told, std::string::npos) << random.out;
+  const std::string first = random.out.substr(told + 8, random.out.find('\n', told) - told - 8);
+  EXPECT_THAT(random.out, HasSubstr("\n  " + first + "\n")) << random.out;
+  EXPECT_THAT(random.out, Not(HasSubstr("optimal in 10 of 10")));
   auto no_db = naqala("solve oware --check-play 5");
   EXPECT_EQ(no_db.status, 2);
   EXPECT_THAT(no_db.out, HasSubstr("--check-play needs --db FILE"));
-  auto kalah = naqala("solve kalah --check-play 5 --db " + file);
-  EXPECT_EQ(kalah.status, 2);
-  EXPECT_THAT(kalah.out, HasSubstr("--check-play takes Oware"));
+  auto other_rules = naqala("solve kalah --check-play 5 --db " + file);
+  EXPECT_EQ(other_rules.status, 2);
+  EXPECT_THAT(other_rules.out, HasSubstr(file));
+  // Kalah: the solver referees, here past the 6-seed database built in memory.
+  auto kalah = naqala(
+      "solve kalah --check-play 4 --db-seeds 6 --check-seeds 9 --engine alphabeta:depth=2 --json");
+  ASSERT_EQ(kalah.status, 0) << kalah.out;
+  const auto k = nlohmann::json::parse(kalah.out);
+  EXPECT_EQ(k["checked"], 4);
+  EXPECT_EQ(k["db_seeds"], 9);
+  EXPECT_EQ(k["unsettled"], 0);
   std::remove(file.c_str());
 }
 
@@ -396,9 +415,37 @@ TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
   const auto bad = naqala("tune oware --records " + (scratch / "r.rec") + " --depth 3");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_THAT(bad.out, HasSubstr("--records plays --engine"));
-  const auto bao = naqala("tune bao --records " + (scratch / "b.rec") + " --games 1");
-  EXPECT_EQ(bao.status, 2) << bao.out;
-  EXPECT_THAT(bao.out, HasSubstr("fits a pit table for sowing games"));
+  const auto backgammon = naqala("tune backgammon --records " + (scratch / "b.rec") + " --games 1");
+  EXPECT_EQ(backgammon.status, 2) << backgammon.out;
+  EXPECT_THAT(backgammon.out, HasSubstr("fits a pit table for sowing games, Bao and Omweso"));
+}
+
+// Bao and Omweso fit their four-row tables the same way (Omweso's setup left out), and
+// NAQALA_BAO_EVAL / NAQALA_OMWESO_EVAL play the file; a file that is not there is refused.
+TEST(Cli, TuneBaoAndOmwesoPitTablesPlayThroughTheirVariables) {
+  const naqala::testing::ScratchDir scratch;
+  for (const std::string game : {"bao", "omweso"}) {
+    const std::string eval = scratch / (game + ".txt");
+    const auto r = naqala("tune " + game + " --records " + (scratch / (game + ".rec")) +
+                          " --games 2 --engine alphabeta:depth=1 --out " + eval + " --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["games"], 2) << game;
+    EXPECT_GT(j["positions"].get<int>(), 10) << game;
+    const std::string variable = game == "bao" ? "NAQALA_BAO_EVAL" : "NAQALA_OMWESO_EVAL";
+    setenv(variable.c_str(), eval.c_str(), 1);
+    const auto played = naqala("arena " + game +
+                               " --engine alphabeta:depth=1 --engine "
+                               "alphabeta:depth=1,weights=100 --games 2 --seed 1");
+    setenv(variable.c_str(), (scratch / "missing.txt").c_str(), 1);
+    const auto missing = naqala("arena " + game +
+                                " --engine alphabeta:depth=1 --engine "
+                                "alphabeta:depth=1 --games 2 --seed 1");
+    unsetenv(variable.c_str());
+    EXPECT_EQ(played.status, 0) << played.out;
+    EXPECT_EQ(missing.status, 2) << missing.out;
+    EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file")) << game;
+  }
 }
 
 // Any two-row preset trains a table the same way, and NAQALA_<PRESET>_EVAL plays it

@@ -19,7 +19,8 @@ namespace {
 // A database file of its own (ctest runs tests in parallel processes).
 struct TempDb {
   std::string path;
-  explicit TempDb(const solve::SowingDb& db) {
+  template <class Db>
+  explicit TempDb(const Db& db) {
     char name[] = "/tmp/naqala_db_play_check_XXXXXX";
     const int fd = ::mkstemp(name);
     if (fd >= 0) ::close(fd);
@@ -74,6 +75,35 @@ TEST(DbPlayCheck, ThinkPlaysFromTheDatabaseAtTheRoot) {
   EXPECT_TRUE(a.best_move == "4" || a.best_move == "6") << a.best_move;
   auto plain = make_engine(*game, "alphabeta:depth=1");
   EXPECT_FALSE(plain->think(*state, {}).proven);
+}
+
+// Kalah: the referee (the solver on a 6-seed database) agrees with a 10-seed database on
+// positions past its own, where the engine with that database plays from it at the root; random
+// moves are caught.
+TEST(DbPlayCheck, KalahEngineWithItsDatabaseIsOptimalPastTheReferees) {
+  const auto game = make_game("kalah");
+  const solve::KalahRules rules;
+  const auto small = solve::EndgameDb::build(rules, 6, 1);
+  const TempDb file(solve::EndgameDb::build(rules, 10, 1));
+  PlayCheckOptions o;
+  o.positions = naqala::testing::workload(40, 12);
+  o.max_seeds = 10;
+  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=1000");
+  const PlayCheck r = check_play_kalah(*game, *engine, small, o);
+  EXPECT_EQ(r.checked, o.positions);
+  EXPECT_EQ(r.optimal, r.checked);
+  EXPECT_EQ(r.unsettled, 0);
+  EXPECT_TRUE(r.misses.empty());
+
+  auto random = make_engine(*game, "random:seed=3");
+  const PlayCheck bad = check_play_kalah(*game, *random, small, o);
+  EXPECT_EQ(bad.checked, o.positions);
+  ASSERT_FALSE(bad.misses.empty());
+  for (const auto& m : bad.misses) {
+    EXPECT_TRUE(m.proven_worse()) << m.position;  // the solver settles every move
+    EXPECT_FALSE(m.optimal_moves.empty());
+  }
+  EXPECT_EQ(bad.optimal + static_cast<int>(bad.misses.size()), bad.checked);
 }
 
 }  // namespace

@@ -1,0 +1,31 @@
+#include "eval/board4_trained_eval.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/error.h"
+#include "games/board4/board.h"
+
+namespace naqala::eval {
+
+Board4Trained board4_trained(const TrainedSowingEval& e, std::size_t features) {
+  if (e.weights.size() != features)
+    throw Error("the evaluation file has " + std::to_string(e.weights.size()) +
+                " weights; this evaluation has " + std::to_string(features));
+  if (e.table.pits != board4::kPits)
+    throw Error("the evaluation file's table is for " + std::to_string(e.table.pits) +
+                " pits a side; a four-row board has " + std::to_string(board4::kPits));
+  return {e.weights, std::make_shared<const PitTable>(e.table)};
+}
+
+std::optional<Board4Trained> board4_trained_eval(const std::string& preset, std::size_t features) {
+  const char* env = std::getenv(eval_variable(preset).c_str());
+  const std::string chosen = env ? env : "";
+  if (chosen == "none") return {};
+  if (!chosen.empty()) return board4_trained(*read_trained_eval_once(chosen), features);
+  const std::string path = std::string(NAQALA_DATA_DIR) + "/" + preset + "/eval.txt";
+  if (!std::filesystem::exists(path)) return {};
+  return board4_trained(*read_trained_eval_once(path), features);
+}
+
+}  // namespace naqala::eval
