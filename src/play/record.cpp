@@ -161,6 +161,11 @@ std::pair<std::unique_ptr<AnyGame>, std::unique_ptr<AnyState>> replay_record(
     }
   }
   const std::string result = rec.result.empty() ? rec.tag("Result") : rec.result;
+  // Before a backgammon resignation needed an answer, a record ended with the offer itself and
+  // the result it gave: that offer was accepted.
+  if (!state->is_over() && (result == "1-0" || result == "0-1") && !rec.plies.empty() &&
+      rec.plies.back().text.starts_with("resign "))
+    state->play("accept");
   if (state->is_over() && !result.empty() && result != "*" &&
       result != state->outcome().result_tag())
     throw ParseError("record: the result " + result + " contradicts the game's end, " +

@@ -510,20 +510,20 @@ TEST(Cli, BenchServeLosesNoAcknowledgedMoveThroughKills) {
       << bad.out;
 }
 
-
 // Resignations in `play` (docs/games/backgammon.md, "Resignations"): the computer offers to
 // resign a hopeless bear-off before it moves, and answers a person's offers.
 TEST(Cli, BackgammonResignationOffersBothWays) {
   // South (the computer) on roll with 10 checkers left against North's last one.
-  auto offered = naqala("play backgammon --position AQAAwPcBAAAAAA --south computer:5 --north human",
-                        "accept\n");
+  auto offered = naqala(
+      "play backgammon --position AQAAwPcBAAAAAA --south computer:5 --north human", "accept\n");
   ASSERT_EQ(offered.status, 0) << offered.out;
   EXPECT_THAT(offered.out, HasSubstr("south (computer, level 5) offers to resign single"));
   EXPECT_THAT(offered.out, HasSubstr("Game over (resignation): north wins, 0-1."));
   // South (a person) with every checker on his 6-point and none off against North's last one:
   // North keeps his gammon chances against a single and takes a gammon.
-  auto answered = naqala("play backgammon --position AQAAgP8/AAAAAA --south human --north computer:5",
-                         "resign single\nresign gammon\n");
+  auto answered =
+      naqala("play backgammon --position AQAAgP8/AAAAAA --south human --north computer:5",
+             "resign single\nresign gammon\n");
   ASSERT_EQ(answered.status, 0) << answered.out;
   EXPECT_THAT(answered.out, HasSubstr("north (computer, level 5) declines the resignation"));
   EXPECT_THAT(answered.out, HasSubstr("north (computer, level 5) accepts the resignation"));
@@ -556,6 +556,31 @@ TEST(Cli, MatResignationSurvivesTheRecordRoundTrip) {
   auto again = naqala("mat import " + back + " --json");
   ASSERT_EQ(again.status, 0) << again.out;
   EXPECT_EQ(nlohmann::json::parse(again.out)["score"], nlohmann::json({0, 2})) << again.out;
+}
+
+// A record saved before resignations needed an answer ends with the offer and the result it
+// gave: it still replays as the finished game it was (nothing a user saved is lost).
+TEST(Cli, RecordEndingWithAnUnansweredResignationReplaysAsAccepted) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string rec = scratch / "old.txt";
+  {
+    std::ofstream out(rec);
+    out << "[Variant \"backgammon\"]\n[Result \"0-1\"]\n\n1. * 3-1\n2. S resign gammon\n0-1\n";
+  }
+  auto state = naqala("state backgammon --record " + rec + " --json");
+  ASSERT_EQ(state.status, 0) << state.out;
+  const auto j = nlohmann::json::parse(state.out);
+  EXPECT_TRUE(j["is_over"].get<bool>()) << state.out;
+  EXPECT_EQ(j["outcome"]["reason"], "resignation");
+  EXPECT_EQ(j["outcome"]["scores"], nlohmann::json({0, 2}));
+  // Without a result the offer is still waiting for its answer.
+  {
+    std::ofstream out(rec);
+    out << "[Variant \"backgammon\"]\n\n1. * 3-1\n2. S resign gammon\n*\n";
+  }
+  auto pending = naqala("state backgammon --record " + rec + " --json");
+  ASSERT_EQ(pending.status, 0) << pending.out;
+  EXPECT_FALSE(nlohmann::json::parse(pending.out)["is_over"].get<bool>());
 }
 
 }  // namespace
