@@ -21,10 +21,22 @@ engine::PlayCheckOptions check_options(const SolveArgs& a) {
   return o;
 }
 
-void print_progress(const engine::PlayCheck& p) {
-  if (p.checked % 50 == 0)
-    std::cerr << p.checked << " positions: " << p.optimal << " optimal, " << p.result_kept
-              << " keep the result, " << fixed(p.seconds, 0) << " s\n";
+std::string miss_line(const engine::PlayMiss& m) {
+  return m.position + ": played " + m.move + " (margin in [" + std::to_string(m.move_low) + ", " +
+         std::to_string(m.move_high) + "]), best " + std::to_string(m.value) +
+         (m.proven_worse() ? ", worse" : ", not proven either way");
+}
+
+// Each miss is told as it is found: a long check stopped early keeps its misses in the log.
+engine::PlayCheckProgress progress_printer(const SolveArgs& a) {
+  if (a.json) return {};
+  return [told = std::size_t{0}](const engine::PlayCheck& p) mutable {
+    for (; told < p.misses.size(); ++told)
+      std::cerr << "  miss: " << miss_line(p.misses[told]) << "\n";
+    if (p.checked % 50 == 0)
+      std::cerr << p.checked << " positions: " << p.optimal << " optimal, " << p.result_kept
+                << " keep the result, " << fixed(p.seconds, 0) << " s\n";
+  };
 }
 
 void report(const AnyGame& game, const std::string& spec, int max_seeds, const SolveArgs& a,
@@ -55,10 +67,7 @@ void report(const AnyGame& game, const std::string& spec, int max_seeds, const S
             << " seeds and kept the result in " << r.result_kept << " (" << r.forced
             << " positions with one move and " << r.unsettled
             << " the referee did not settle were drawn again; " << fixed(r.seconds, 0) << " s)\n";
-  for (const auto& m : r.misses)
-    std::cout << "  " << m.position << ": played " << m.move << " (margin in [" << m.move_low
-              << ", " << m.move_high << "]), best " << m.value
-              << (m.proven_worse() ? ", worse" : ", not proven either way") << "\n";
+  for (const auto& m : r.misses) std::cout << "  " << miss_line(m) << "\n";
 }
 
 }  // namespace
@@ -69,8 +78,7 @@ void check_play_command(const AnyGame& game, const sowing::State& s, const Solve
   db.check_rules(s.rules());
   const std::string spec = a.engine.empty() ? "alphabeta:db=" + a.db : a.engine;
   auto engine = engine::make_engine(game, spec);
-  const auto r = engine::check_play(game, *engine, db, check_options(a),
-                                    a.json ? engine::PlayCheckProgress{} : print_progress);
+  const auto r = engine::check_play(game, *engine, db, check_options(a), progress_printer(a));
   const int seeds = a.check_seeds > 0 ? std::min(a.check_seeds, db.max_seeds()) : db.max_seeds();
   report(game, spec, seeds, a, r);
 }
@@ -82,8 +90,7 @@ void check_play_kalah_command(const AnyGame& game, const solve::EndgameDb& db, c
   auto engine = engine::make_engine(game, spec);
   auto o = check_options(a);
   o.referee_seconds = a.time;
-  const auto r = engine::check_play_kalah(game, *engine, db, o,
-                                          a.json ? engine::PlayCheckProgress{} : print_progress);
+  const auto r = engine::check_play_kalah(game, *engine, db, o, progress_printer(a));
   report(game, spec, a.check_seeds > 0 ? a.check_seeds : db.max_seeds(), a, r);
 }
 

@@ -1,5 +1,6 @@
 #include "cli/solve_sowing.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -49,10 +50,23 @@ class ProgressBar {
     char line[200];
     if (level_done) {
       last_level_ = p.level;
+      // Under MPI: how many boards' bounds went to every rank (8 bytes each) after the level's
+      // first sweep (2 bytes a board, once).
+      char sent[64] = "";
+      if (p.level_sent)
+        std::snprintf(sent, sizeof sent, ", %llu boards sent",
+                      static_cast<unsigned long long>(p.level_sent));
+      // The level's own wall and CPU seconds (this process's: rank 0's under MPI), for the
+      // boards per CPU second of a build that other jobs share the machine with.
+      const double cpu = cpu_seconds();
       std::snprintf(line, sizeof line,
-                    "level %d done: %llu boards in %d passes, %llu boards expanded, %.1f s",
+                    "level %d done: %llu boards in %d passes, %llu boards expanded%s, %.1f s "
+                    "(this level %.1f s, %.1f CPU s)",
                     p.level, static_cast<unsigned long long>(p.level_boards), p.pass,
-                    static_cast<unsigned long long>(p.level_evaluations), p.seconds);
+                    static_cast<unsigned long long>(p.level_evaluations), sent, p.seconds,
+                    p.seconds - level_start_, cpu - level_cpu_);
+      level_start_ = p.seconds;
+      level_cpu_ = cpu;
       std::cerr << (tty_ ? "\r\033[K" : "") << line << "\n";
       return;
     }
@@ -68,8 +82,16 @@ class ProgressBar {
   }
 
  private:
+  static double cpu_seconds() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  }
+
   bool quiet_, tty_;
   int last_level_ = -1;
+  double level_start_ = 0, level_cpu_ = cpu_seconds();
   std::chrono::steady_clock::time_point last_{};
 };
 

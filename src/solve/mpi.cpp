@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
+#include <vector>
 
 #include "core/error.h"
 
@@ -17,6 +19,30 @@ bool mpi_built_in() {
 bool launched_by_mpirun() {
   return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr || std::getenv("PMI_SIZE") != nullptr;
 }
+
+namespace {
+
+// Waits for a collective without spinning for long: a rank that finished its share of a round
+// sleeps until the others have (MPI's own blocking calls poll the shared memory without a
+// pause, and on a shared or oversubscribed machine that polling took two thirds of the CPU).
+// The sleeps start at 20 us and double to 1 ms, after a short spin that keeps fast answers fast.
+void finish(MPI_Request request) {
+  int done = 0;
+  for (int i = 0; i < 200 && !done; ++i) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  for (long nanoseconds = 20'000; !done; nanoseconds = std::min(2 * nanoseconds, 1'000'000L)) {
+    const timespec pause{0, nanoseconds};
+    nanosleep(&pause, nullptr);
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  }
+}
+
+void broadcast(void* data, int count, MPI_Datatype type, int root) {
+  MPI_Request request;
+  MPI_Ibcast(data, count, type, root, MPI_COMM_WORLD, &request);
+  finish(request);
+}
+
+}  // namespace
 
 void run_under_mpi(SowingDb::Parallel& parallel, const std::function<void()>& body) {
   int provided = 0;
@@ -32,13 +58,43 @@ void run_under_mpi(SowingDb::Parallel& parallel, const std::function<void()>& bo
       const std::uint64_t first = count * r / ranks, last = count * (r + 1) / ranks;
       for (std::uint64_t b = first; b < last; b += 1ULL << 28) {
         const int n = static_cast<int>(std::min<std::uint64_t>(last - b, 1ULL << 28));
-        MPI_Bcast(values + b, n, MPI_UINT16_T, r, MPI_COMM_WORLD);
+        broadcast(values + b, n, MPI_UINT16_T, r);
       }
     }
   };
+  // Every rank's list, in rank order: the lengths all-gathered, then each list broadcast from
+  // its rank in pieces (int counts again).
+  parallel.gather = [ranks](const std::vector<std::uint64_t>& mine) {
+    std::vector<std::uint64_t> lengths(ranks);
+    const std::uint64_t length = mine.size();
+    MPI_Request request;
+    MPI_Iallgather(&length, 1, MPI_UINT64_T, lengths.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD,
+                   &request);
+    finish(request);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::uint64_t total = 0, at = 0;
+    for (int r = 0; r < ranks; ++r) {
+      if (r == rank) at = total;
+      total += lengths[r];
+    }
+    std::vector<std::uint64_t> all(total);
+    std::copy(mine.begin(), mine.end(), all.begin() + static_cast<std::ptrdiff_t>(at));
+    std::uint64_t begin = 0;
+    for (int r = 0; r < ranks; ++r) {
+      for (std::uint64_t b = 0; b < lengths[r]; b += 1ULL << 27) {
+        const int n = static_cast<int>(std::min<std::uint64_t>(lengths[r] - b, 1ULL << 27));
+        broadcast(all.data() + begin + b, n, MPI_UINT64_T, r);
+      }
+      begin += lengths[r];
+    }
+    return all;
+  };
   parallel.sum = [](std::uint64_t mine) {
     std::uint64_t all = 0;
-    MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Iallreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &request);
+    finish(request);
     return all;
   };
   try {
@@ -47,7 +103,9 @@ void run_under_mpi(SowingDb::Parallel& parallel, const std::function<void()>& bo
     MPI_Abort(MPI_COMM_WORLD, 2);
     throw;
   }
-  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  finish(request);
   MPI_Finalize();
 }
 

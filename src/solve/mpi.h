@@ -1,7 +1,8 @@
 #pragma once
-// Building a database under MPI (OpenMPI): every rank computes its slice of each level and the
-// slices are all-gathered after each pass, so every rank holds the whole database and writes
-// nothing but rank 0. Optional at build time: without MPI, run_under_mpi() says so.
+// Building a database under MPI (OpenMPI): every rank computes its slice of each level, and
+// the boards that moved in each round of the worklist (or the slices after each pass) are
+// all-gathered, so every rank holds the whole database; only rank 0 writes. Optional at build
+// time: without MPI, run_under_mpi() says so.
 #include <functional>
 
 #include "solve/sowing_db.h"

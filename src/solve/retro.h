@@ -134,17 +134,22 @@ class LevelSolver {
 
 // Solves the levels [from, to] with `threads` threads (the store holds every level below
 // `from` already). `before_level(n)` prepares the store for level n (unknown or [-n, n]);
-// `after_level(n)` is told when it is complete (level files, MPI exchange). `pass_done` may
-// combine the passes of several processes: it gets the boards this process moved in the
-// pass and returns the boards moved everywhere (MPI); `slice` gives the part of each level
-// this process computes (MPI ranks; [0, count) otherwise).
+// `after_level(n)` is told when it is complete (level files, MPI exchange). Several
+// processes (MPI): `slice` gives the part of each level this process computes ([0, count)
+// otherwise); `pass_done` gets the boards this process moved in a pass (or an acyclic level)
+// and returns the boards moved everywhere, after every process has the whole level; and the
+// worklist exchanges through `share_level(n)`, `gather` and `sum` (retro_step.h's
+// LevelExchange).
 struct Schedule {
   int threads = 1;
   std::function<void(int)> before_level = {}, after_level = {};
   std::function<std::uint64_t(int, std::uint64_t)> pass_done = {};
   std::function<std::pair<std::uint64_t, std::uint64_t>(int, std::uint64_t)> slice = {};
+  std::function<void(int)> share_level = {};
+  std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather = {};
+  std::function<std::uint64_t(std::uint64_t)> sum = {};
   ProgressFn progress = {};
-  bool passes = false;  // cyclic levels by passes even on one machine (tests: same bytes)
+  bool passes = false;  // cyclic levels by passes (tests: same bytes; MPI without `gather`)
 };
 
 template <class Game, class Store>
@@ -165,9 +170,19 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
     p.level = n;
     p.level_boards = count;
     p.level_evaluations = 0;
+    p.level_sent = 0;
     if constexpr (!Game::kAcyclic) {
-      if (!schedule.slice && !schedule.pass_done && !schedule.passes &&
-          solve_level_worklist(game, index, store, n, threads, p, schedule.progress, start)) {
+      LevelExchange exchange;
+      if (schedule.slice) {
+        exchange.first = first;
+        exchange.last = last;
+        exchange.share_level = [&schedule, n] { schedule.share_level(n); };
+        exchange.gather = schedule.gather;
+        exchange.sum = schedule.sum;
+      }
+      const bool worklist = !schedule.passes && (!schedule.slice || schedule.gather);
+      if (worklist && solve_level_worklist(game, index, store, n, threads, p, schedule.progress,
+                                           start, schedule.slice ? &exchange : nullptr)) {
         p.boards_before += count;
         p.done = count;
         p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

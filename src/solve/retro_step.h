@@ -31,9 +31,22 @@ struct Progress {
   std::uint64_t total = 0;              // boards of every level of the build
   std::uint64_t evaluations = 0;        // boards evaluated so far (every pass and sweep counted)
   std::uint64_t level_evaluations = 0;  // of them, in this level
+  std::uint64_t level_sent = 0;         // boards that moved, sent to every process (MPI)
   double seconds = 0;
 };
 using ProgressFn = std::function<void(const Progress&)>;
+
+// A cyclic level solved by the worklist across processes (MPI ranks, solve/mpi.h): this one
+// owns the boards [first, last) of the level, and every process keeps the whole level. The
+// others' boards reach it through `share_level` (every slice to every process, once, after the
+// first sweep) and `gather` (each round, the boards that moved: every process's list of
+// `rank << 16 | bounds`, concatenated, its own included); `sum` adds a count over them all.
+struct LevelExchange {
+  std::uint64_t first = 0, last = 0;
+  std::function<void()> share_level;
+  std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather;
+  std::function<std::uint64_t(std::uint64_t)> sum;
+};
 
 // Runs body(first, last) over [0, items) in blocks of `block`, on `threads` threads.
 template <class Body>

@@ -51,6 +51,10 @@ class BoardSet {
     return (words_[r / 64].load(std::memory_order_relaxed) >> (r % 64)) & 1;
   }
   std::uint64_t words() const { return words_.size(); }
+  // The boards of word w.
+  std::uint64_t has_word(std::uint64_t w) const {
+    return words_[w].load(std::memory_order_relaxed);
+  }
   // The boards of word w, leaving it empty.
   std::uint64_t take(std::uint64_t w) { return words_[w].exchange(0, std::memory_order_relaxed); }
   void swap(BoardSet& other) { words_.swap(other.words_); }
@@ -66,21 +70,37 @@ class BoardSet {
 // Needs 9 bytes a board and 4 a move inside the level; returns false (nothing done, the
 // level left at [-n, n]) when the level has 2^32 such moves or more, or a move inside the
 // level that wins seeds, and then the passes do it.
+//
+// With `exchange` (MPI ranks) this process owns a slice of the level: it expands, lists the
+// predecessors of, and sets the bounds of its own boards only, and tells them the moves of
+// every board of the level (its own, and the others' it is sent each round). A board of
+// another slice is read at the bounds last sent, which only lag behind: the same fixed point.
 template <class Game, class Store>
 bool solve_level_worklist(const Game& game, const Compositions& index, Store& store, int n,
                           int threads, Progress& p, const ProgressFn& progress,
-                          std::chrono::steady_clock::time_point start) {
+                          std::chrono::steady_clock::time_point start,
+                          const LevelExchange* exchange = nullptr) {
   using namespace worklist_detail;
   const std::uint64_t count = index.count(n), offset = index.offset(n);
+  const std::uint64_t first = exchange ? exchange->first : 0;
+  const std::uint64_t last = exchange ? exchange->last : count;
+  const std::uint64_t mine = last - first;
   constexpr int kNone = -128;
   constexpr std::uint64_t kBoards = 1 << 14, kWords = 1 << 8;  // blocks handed to a thread
-  std::vector<std::uint16_t> exits(count);
+  // Runs body(a, b) over this process's boards (or bit-set words) [from, to) in blocks.
+  auto over = [&](std::uint64_t from, std::uint64_t to, std::uint64_t block, auto&& body) {
+    parallel_blocks(threads, to - from, block,
+                    [&](std::uint64_t a, std::uint64_t b) { body(from + a, from + b); });
+  };
+  const std::uint64_t first_word = first / 64, last_word = (last + 63) / 64;
+  // Of this process's boards (index r - first): their best moves out of the level, and how
+  // many moves inside the level give each its high (kFixed: a move out of it).
+  std::vector<std::uint16_t> exits(mine);
   std::vector<std::uint32_t> edge_end(count + 1, 0);
-  // How many moves inside the level give each board its high (kFixed: a move out of it).
   constexpr std::uint8_t kFixed = 0xff;
-  std::vector<std::uint8_t> support(count);
+  std::vector<std::uint8_t> support(mine);
   BoardSet dirty(count), next(count), reeval(count);
-  std::atomic<bool> refused{false}, any_extra{false};
+  std::atomic<bool> refused{count > 0xffffffffULL}, any_extra{false};
   std::atomic<std::uint64_t> expanded{0};
   const auto reporter = std::this_thread::get_id();  // the progress is told by one thread
   auto report = [&](int round, std::uint64_t done) {
@@ -93,9 +113,10 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
   // Sweep 1: exits, how many moves inside the level reach each board, and every board's
   // bounds with its successors in the level still at [-n, n]: a board with a move inside the
   // level gets [max(exits' low, -n), n], one without is final.
-  parallel_blocks(threads, count, kBoards, [&](std::uint64_t first, std::uint64_t last) {
-    Board b = index.unrank(first, n);
-    for (std::uint64_t r = first; r < last; ++r, index.next(b)) {
+  over(first, last, kBoards, [&](std::uint64_t from, std::uint64_t to) {
+    if (refused) return;  // ranks above 2^32
+    Board b = index.unrank(from, n);
+    for (std::uint64_t r = from; r < to; ++r, index.next(b)) {
       int low = kNone, high = kNone, terminal = 0, inside = 0;
       if (!game.expand(b, n, terminal, [&](const Step& s) {
             if (!s.over && s.left == n) {
@@ -119,9 +140,9 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
           })) {
         low = high = terminal;
       }
-      exits[r] = pack(low, high);
+      exits[r - first] = pack(low, high);
       // The moves inside the level all give n for now.
-      support[r] = high >= n ? kFixed : static_cast<std::uint8_t>(inside);
+      support[r - first] = high >= n ? kFixed : static_cast<std::uint8_t>(inside);
       if (!inside)
         store.set(offset + r, n, low, high);  // final already
       else if (low > -n)
@@ -129,7 +150,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       if (!inside || low > -n) dirty.mark(r);
     }
   });
-  expanded += count;
+  expanded += mine;
   // Prefix sums (end of each board's list), checking the total fits 32 bits.
   std::uint64_t total = 0;
   for (std::uint64_t r = 0; r < count; ++r) {
@@ -138,17 +159,29 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
     edge_end[r] = static_cast<std::uint32_t>(total);
   }
   edge_end[count] = static_cast<std::uint32_t>(total);
+  if (exchange) refused = exchange->sum(refused ? 1 : 0) > 0;  // all processes or none
   if (refused) {
-    for (std::uint64_t r = 0; r < count; ++r) store.set(offset + r, n, -n, n);
+    for (std::uint64_t r = first; r < last; ++r) store.set(offset + r, n, -n, n);
     return false;
+  }
+  if (exchange) {
+    // Every process's first bounds (a board left at [-n, n] tells nobody anything).
+    exchange->share_level();
+    const std::uint16_t unmoved = pack(-n, n);
+    over(0, count, kBoards, [&](std::uint64_t from, std::uint64_t to) {
+      for (std::uint64_t r = from; r < to; ++r)
+        if ((r < first || r >= last) &&
+            pack(store.low(offset + r, n), store.high(offset + r, n)) != unmoved)
+          dirty.mark(r);
+    });
   }
   // Sweep 2: the predecessors, each list filled from its end (edge_end ends as its start),
   // and which of those moves give the mover another turn (only when some do).
   std::vector<std::uint32_t> preds(total);
   BoardSet extra_move(any_extra ? total : 0);
-  parallel_blocks(threads, count, kBoards, [&](std::uint64_t first, std::uint64_t last) {
-    Board b = index.unrank(first, n);
-    for (std::uint64_t r = first; r < last; ++r, index.next(b)) {
+  over(first, last, kBoards, [&](std::uint64_t from, std::uint64_t to) {
+    Board b = index.unrank(from, n);
+    for (std::uint64_t r = from; r < to; ++r, index.next(b)) {
       int terminal;
       game.expand(b, n, terminal, [&](const Step& s) {
         if (!s.over && s.left == n) {
@@ -161,16 +194,17 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       });
     }
   });
-  expanded += count;
+  expanded += mine;
   // A move that gave q its high no longer does: true when it was the last (a count that
   // went wrong, a move counted that was not, errs on the side of expanding q again).
   auto last_to_fall = [&](std::uint64_t q) {
-    std::atomic_ref<std::uint8_t> left(support[q]);
+    std::atomic_ref<std::uint8_t> left(support[q - first]);
     if (left.load(std::memory_order_relaxed) == kFixed) return false;
     return left.fetch_sub(1, std::memory_order_relaxed) <= 1;
   };
   // What each board's predecessors were last told of its bounds.
   std::vector<std::uint16_t> told(count, pack(-n, n));
+  std::vector<std::uint64_t> moved;  // with `exchange`: this process's boards that moved
   for (int round = 1;; ++round) {
     std::atomic<std::uint64_t> marked{0}, done{0};
     // Tell the predecessors of every board that moved.
@@ -207,7 +241,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       report(round, done);
     });
     // Expand again the boards whose high may fall.
-    parallel_blocks(threads, reeval.words(), kWords, [&](std::uint64_t w0, std::uint64_t w1) {
+    over(first_word, last_word, kWords, [&](std::uint64_t w0, std::uint64_t w1) {
       // The boards come in rank order: stepping to a near one with next() is much cheaper
       // than unranking it.
       constexpr std::uint64_t kStepAtMost = 16;
@@ -224,8 +258,8 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
             b = index.unrank(r, n);
             at = r;
           }
-          const int exit_high = high_of(exits[r]);
-          int low = low_of(exits[r]), high = exit_high, terminal, giving = 0;
+          const int exit_high = high_of(exits[r - first]);
+          int low = low_of(exits[r - first]), high = exit_high, terminal, giving = 0;
           game.expand(b, n, terminal, [&](const Step& s) {
             if (s.over || s.left != n) return true;  // in `exits`
             const std::uint64_t child = offset + index.rank(s.child, n);
@@ -241,7 +275,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
             return true;
           });
           const int old_low = store.low(offset + r, n), old_high = store.high(offset + r, n);
-          support[r] = high <= exit_high ? kFixed : static_cast<std::uint8_t>(giving);
+          support[r - first] = high <= exit_high ? kFixed : static_cast<std::uint8_t>(giving);
           low = std::max(low, old_low);
           high = std::min(high, old_high);
           if (low == old_low && high == old_high) continue;
@@ -253,9 +287,31 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       expanded += evaluated;
       marked += marks;
     });
-    if (marked == 0) break;
+    if (exchange) {
+      // Every process's boards that moved this round, to every process.
+      moved.clear();
+      for (std::uint64_t w = first_word; w < last_word; ++w)
+        for (std::uint64_t bits = next.has_word(w); bits; bits &= bits - 1) {
+          const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+          if (r < first || r >= last) continue;  // (only this process's are marked yet)
+          moved.push_back(r << 16 | pack(store.low(offset + r, n), store.high(offset + r, n)));
+        }
+      const std::vector<std::uint64_t> all = exchange->gather(moved);
+      p.level_sent += all.size();
+      for (const std::uint64_t m : all) {
+        const std::uint64_t r = m >> 16;
+        if (r >= first && r < last) continue;  // this process's own
+        const auto v = static_cast<std::uint16_t>(m & 0xffff);
+        store.set(offset + r, n, low_of(v), high_of(v));
+        next.mark(r);
+      }
+      if (all.empty()) break;
+    } else if (marked == 0) {
+      break;
+    }
     dirty.swap(next);
   }
+  if (exchange) expanded = exchange->sum(expanded);
   p.evaluations += expanded;
   p.level_evaluations = expanded;
   return true;

@@ -141,6 +141,9 @@ void build_levels(const Game& game, const Compositions& index, std::uint16_t* va
       par.share(values + index.offset(n), index.count(n));
       return par.sum(moved);
     };
+    s.share_level = [&](int n) { par.share(values + index.offset(n), index.count(n)); };
+    s.gather = par.gather;
+    s.sum = par.sum;
   }
   retro::solve_levels(game, index, store, from, to, s);
 }

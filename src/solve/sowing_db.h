@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "games/sowing/rules.h"
 #include "solve/compositions.h"
@@ -46,10 +47,13 @@ class SowingDb {
   };
   // MPI: this process is rank `rank` of `ranks`; it computes its slice of every level and
   // `share` gives every process the whole level (an all-gather of the slices of `values`,
-  // two bytes a board), `sum` adds a count over all processes. Only rank 0 writes files.
+  // two bytes a board), `gather` concatenates every process's list (the worklist's boards
+  // that moved in a round, retro_step.h), `sum` adds a count over all processes. Only rank 0
+  // writes files.
   struct Parallel {
     int rank = 0, ranks = 1;
     std::function<void(std::uint16_t* values, std::uint64_t count)> share;
+    std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather;
     std::function<std::uint64_t(std::uint64_t)> sum;
   };
   struct BuildOptions {

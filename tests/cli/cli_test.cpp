@@ -14,6 +14,7 @@
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 using naqala::testing::naqala;
 
@@ -352,6 +353,16 @@ TEST(Cli, SolvesOwareWithItsDatabase) {
   EXPECT_EQ(c["checked"], 5);
   for (const char* key : {"optimal", "result_kept", "forced", "unsettled", "misses"})
     EXPECT_TRUE(c.contains(key)) << key;
+  // A random mover misses; each miss is told on stderr as it is found (a long check stopped
+  // early keeps them) and listed again with the result.
+  auto random = naqala("solve oware --check-play 10 --db " + file +
+                       " --engine random:seed=3 --referee-nodes 50000");
+  ASSERT_EQ(random.status, 0) << random.out;
+  const auto told = random.out.find("  miss: ");
+  ASSERT_NE(told, std::string::npos) << random.out;
+  const std::string first = random.out.substr(told + 8, random.out.find('\n', told) - told - 8);
+  EXPECT_THAT(random.out, HasSubstr("\n  " + first + "\n")) << random.out;
+  EXPECT_THAT(random.out, Not(HasSubstr("optimal in 10 of 10")));
   auto no_db = naqala("solve oware --check-play 5");
   EXPECT_EQ(no_db.status, 2);
   EXPECT_THAT(no_db.out, HasSubstr("--check-play needs --db FILE"));

@@ -8,9 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <barrier>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 
 #include "core/error.h"
@@ -222,7 +225,7 @@ TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
     SowingDb::BuildOptions o;
     o.threads = threads;
     dbs.push_back(SowingDb::build(*rules, seeds, o));
-    o.passes = true;  // the method MPI ranks use
+    o.passes = true;  // the fallback of a level the worklist refuses
     dbs.push_back(SowingDb::build(*rules, seeds, o));
   }
   for (std::size_t i = 1; i < dbs.size(); ++i) {
@@ -235,10 +238,8 @@ TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
   }
 }
 
-// The worklist (only a board whose successors moved is looked at again, and only its low is
-// raised in place unless its high may fall) against the passes (every board every pass), on
-// every ruleset and option the databases take, with one and two threads.
-TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
+// Every ruleset and option the databases take, each with a level small enough for a test.
+std::vector<std::pair<std::shared_ptr<const sowing::Rules>, int>> every_db_ruleset() {
   std::vector<std::pair<std::shared_ptr<const sowing::Rules>, int>> cases;
   for (const std::string gs : {"no_capture", "forbidden", "capture_all"}) {
     cases.emplace_back(small_oware(3, gs), 9);
@@ -252,7 +253,23 @@ TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
   for (const std::string counting : {"nokia", "standard", "stores"})
     cases.emplace_back(preset("bantumi", {{"counting", counting}}),
                        naqala::testing::workload(6, 4));
-  for (const auto& [rules, seeds] : cases) {
+  return cases;
+}
+
+void expect_same_bytes(const SowingDb& got, const SowingDb& want) {
+  ASSERT_EQ(got.size(), want.size());
+  ASSERT_EQ(got.width(), want.width());
+  for (std::uint64_t k = 0; k < want.size(); ++k) {
+    ASSERT_EQ(got.bounds_at(k).low, want.bounds_at(k).low) << k;
+    ASSERT_EQ(got.bounds_at(k).high, want.bounds_at(k).high) << k;
+  }
+}
+
+// The worklist (only a board whose successors moved is looked at again, and only its low is
+// raised in place unless its high may fall) against the passes (every board every pass), on
+// every ruleset and option the databases take, with one and two threads.
+TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
+  for (const auto& [rules, seeds] : every_db_ruleset()) {
     SCOPED_TRACE(rules->name + " " + std::to_string(seeds));
     SowingDb::BuildOptions passes;
     passes.passes = true;
@@ -260,14 +277,98 @@ TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
     for (int threads : {1, 2}) {
       SowingDb::BuildOptions o;
       o.threads = threads;
-      const auto got = SowingDb::build(*rules, seeds, o);
-      ASSERT_EQ(got.width(), want.width());
-      for (std::uint64_t k = 0; k < want.size(); ++k) {
-        ASSERT_EQ(got.bounds_at(k).low, want.bounds_at(k).low) << k;
-        ASSERT_EQ(got.bounds_at(k).high, want.bounds_at(k).high) << k;
-      }
+      expect_same_bytes(SowingDb::build(*rules, seeds, o), want);
     }
   }
+}
+
+// Processes that build one database together as MPI ranks do (SowingDb::Parallel), here
+// threads of one test meeting at a barrier: each keeps its own copy of the database and
+// reads the others' slices and lists at the barrier.
+class RanksInOneProcess {
+ public:
+  explicit RanksInOneProcess(int ranks)
+      : ranks_(ranks), meet_(ranks), values_(ranks), lists_(ranks), counts_(ranks) {}
+
+  SowingDb::Parallel parallel(int rank) {
+    SowingDb::Parallel p;
+    p.rank = rank;
+    p.ranks = ranks_;
+    p.share = [this, rank](std::uint16_t* values, std::uint64_t count) {
+      values_[rank] = values;
+      meet_.arrive_and_wait();
+      for (int r = 0; r < ranks_; ++r)
+        if (r != rank)
+          std::copy(values_[r] + count * r / ranks_, values_[r] + count * (r + 1) / ranks_,
+                    values + count * r / ranks_);
+      meet_.arrive_and_wait();
+    };
+    p.gather = [this, rank](const std::vector<std::uint64_t>& mine) {
+      lists_[rank] = &mine;
+      meet_.arrive_and_wait();
+      std::vector<std::uint64_t> all;
+      for (const auto* list : lists_) all.insert(all.end(), list->begin(), list->end());
+      meet_.arrive_and_wait();
+      return all;
+    };
+    p.sum = [this, rank](std::uint64_t mine) {
+      counts_[rank] = mine;
+      meet_.arrive_and_wait();
+      std::uint64_t all = 0;
+      for (auto c : counts_) all += c;
+      meet_.arrive_and_wait();
+      return all;
+    };
+    return p;
+  }
+
+  // Every rank's database, each built by its own thread with `threads` threads (by passes
+  // when `passes`).
+  std::vector<SowingDb> build(const sowing::Rules& rules, int seeds, int threads,
+                              bool passes = false) {
+    std::vector<std::optional<SowingDb>> dbs(ranks_);
+    std::vector<std::thread> pool;
+    for (int r = 0; r < ranks_; ++r)
+      pool.emplace_back([&, r] {
+        SowingDb::BuildOptions o;
+        o.threads = threads;
+        o.passes = passes;
+        o.parallel = parallel(r);
+        dbs[r].emplace(SowingDb::build(rules, seeds, o));
+      });
+    for (auto& t : pool) t.join();
+    std::vector<SowingDb> out;
+    for (auto& db : dbs) out.push_back(std::move(*db));
+    return out;
+  }
+
+ private:
+  int ranks_;
+  std::barrier<> meet_;
+  std::vector<std::uint16_t*> values_;
+  std::vector<const std::vector<std::uint64_t>*> lists_;
+  std::vector<std::uint64_t> counts_;
+};
+
+// The worklist split among ranks (each owns a slice of every level and is sent the boards of
+// the others' slices that moved, solve/retro_worklist.h) writes the threaded build's bytes on
+// every rank, for every ruleset and option, with 2 and 3 ranks and 1 and 2 threads a rank.
+TEST(SowingDb, RanksSharingTheWorklistGiveTheThreadedBytesOnEveryRuleset) {
+  for (const auto& [rules, seeds] : every_db_ruleset()) {
+    SCOPED_TRACE(rules->name + " " + std::to_string(seeds));
+    const auto want = SowingDb::build(*rules, seeds, {});
+    for (int ranks : {2, 3}) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks");
+      for (const auto& got : RanksInOneProcess(ranks).build(*rules, seeds, ranks == 2 ? 2 : 1))
+        expect_same_bytes(got, want);
+    }
+  }
+  // And the passes, which ranks fall back to.
+  const auto oware = preset("oware");
+  const int seeds = naqala::testing::workload(6, 4);
+  const auto want = SowingDb::build(*oware, seeds, {});
+  for (const auto& got : RanksInOneProcess(2).build(*oware, seeds, 1, true))
+    expect_same_bytes(got, want);
 }
 
 TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
