@@ -121,7 +121,7 @@ PlayCheck run_check(const AnyGame& game, Engine& engine, int max_seeds,
   return out;
 }
 
-const sowing::Rules& rules_of(const AnyGame& game, const std::unique_ptr<AnyState>& start) {
+const sowing::Rules& checked_rules(const AnyGame& game, const std::unique_ptr<AnyState>& start) {
   const auto* typed = dynamic_cast<const TypedState<State>*>(start.get());
   if (!typed)
     throw VariantError("the play check knows two-row sowing games only, not " + game.spec());
@@ -137,7 +137,7 @@ bool PlayMiss::keeps_result() const {
 PlayCheck check_play(const AnyGame& game, Engine& engine, const solve::SowingDb& db,
                      const PlayCheckOptions& o, const PlayCheckProgress& on_position) {
   const auto start_state = game.new_game();
-  const sowing::Rules& rules = rules_of(game, start_state);
+  const sowing::Rules& rules = checked_rules(game, start_state);
   db.check_rules(rules);
   const int max_seeds = o.max_seeds > 0 ? std::min(o.max_seeds, db.max_seeds()) : db.max_seeds();
   Referee referee;
@@ -166,7 +166,7 @@ PlayCheck check_play(const AnyGame& game, Engine& engine, const solve::SowingDb&
 PlayCheck check_play_kalah(const AnyGame& game, Engine& engine, const solve::EndgameDb& db,
                            const PlayCheckOptions& o, const PlayCheckProgress& on_position) {
   const auto start_state = game.new_game();
-  const sowing::Rules& rules = rules_of(game, start_state);
+  const sowing::Rules& rules = checked_rules(game, start_state);
   if (solve::kalah_rules(rules) != db.rules())
     throw Error("the Kalah database was built for other rules than " + rules.name);
   const int max_seeds = o.max_seeds > 0 ? o.max_seeds : db.max_seeds();

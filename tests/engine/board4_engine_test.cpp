@@ -47,7 +47,7 @@ TEST(Board4Engine, EveryFamilyHasAnEngine) {
     for (int level = 1; level <= 10; ++level)
       EXPECT_NO_THROW(make_engine(*game, "level:" + std::to_string(level))) << v << " " << level;
     EXPECT_NO_THROW(make_engine(*game, "alphabeta:weights=100/20")) << v;
-    EXPECT_THROW(make_engine(*game, "alphabeta:weights=1/2/3/4/5/6/7/8"), VariantError) << v;
+    EXPECT_THROW(make_engine(*game, "alphabeta:weights=1/2/3/4/5/6/7/8/9"), VariantError) << v;
     EXPECT_THROW(make_engine(*game, "alphabeta:weights=1/x"), VariantError) << v;
     EXPECT_THROW(make_engine(*game, "mcts:leaf=magic"), VariantError) << v;
   }
