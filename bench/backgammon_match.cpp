@@ -3,12 +3,17 @@
 // hours, under nice, in the background.
 //
 //   naqala_bg_match --opponent gnubg|pubeval|FILE --games N [--plies P] [--seed S] [--net FILE]
-//                   [--cube] [--match N]
+//                   [--cube] [--match N] [--cubeless-play] [--cube-life C,R]
+//                   [--rival-cube-life C,R] [--rival-cubeless-play]
 //
 // Without --cube and --match the games are cubeless money games. --cube plays money games with
 // the cube; --match N plays N-point matches (with the cube and the Crawford rule), and N
 // counts matches. naqala's cube decisions are the engine's (bgcube::cube_action on the net's
-// chances at --plies, at most 1); against pubeval the cube is not available.
+// chances at --plies, at most 1), and in money play with the cube its checker play is
+// cubeful (--cubeless-play: cubeless, as before; --rival-cubeless-play for a rival weight
+// file); --cube-life sets the cube life (Janowski's x)
+// in contact and in a race, --rival-cube-life the rival weight file's; against pubeval the
+// cube is not available. gnubg plays without the Jacoby rule and beavers, as these games do.
 // --net names naqala's weight file (default: the shipped weights); an opponent FILE is another
 // weight file played by the same 0-ply (or --plies) search: a new net against the previous one.
 // Games come in pairs with the same dice (the same seed for the roll sequence), naqala South
@@ -27,6 +32,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -69,7 +75,10 @@ struct Gnubg {
     ::getsockname(fd0, reinterpret_cast<sockaddr*>(&addr), &len);
     ::close(fd0);
     const int port = ntohs(addr.sin_port);
-    std::ofstream(dir / "cmds.txt") << "set evaluation chequerplay evaluation plies 0\n"
+    // gnubg's money sessions default to the Jacoby rule and beavers; these games have neither.
+    std::ofstream(dir / "cmds.txt") << "set jacoby off\n"
+                                       "set beavers 0\n"
+                                       "set evaluation chequerplay evaluation plies 0\n"
                                        "set evaluation cubedecision evaluation plies 0\n"
                                        "external localhost:"
                                     << port << "\n";
@@ -130,12 +139,18 @@ struct Gnubg {
 int main(int argc, char** argv) {
   std::string rival = "gnubg", net_file;
   int pairs = 100, plies = 0, match = 0;
-  bool cube = false;
+  bool cube = false, cubeless_play = false, rival_cubeless_play = false;
+  // Cube lives (contact, race) of naqala and of a rival weight file; negative: the defaults.
+  std::array<float, 2> life{-1, -1}, rival_life{-1, -1};
+  const auto read_life = [](const std::string& v, std::array<float, 2>& out) {
+    return std::sscanf(v.c_str(), "%f,%f", &out[0], &out[1]) == 2 && out[0] >= 0 && out[0] <= 1 &&
+           out[1] >= 0 && out[1] <= 1;
+  };
   std::uint64_t seed = 1;
   for (int i = 1; i < argc; i += 2) {
     const std::string k = argv[i];
-    if (k == "--cube") {
-      cube = true;
+    if (k == "--cube" || k == "--cubeless-play" || k == "--rival-cubeless-play") {
+      (k == "--cube" ? cube : k == "--cubeless-play" ? cubeless_play : rival_cubeless_play) = true;
       --i;
       continue;
     }
@@ -152,11 +167,17 @@ int main(int argc, char** argv) {
       net_file = v;
     else if (k == "--match" && std::atoi(v.c_str()) > 0)
       match = std::atoi(v.c_str());
+    else if (k == "--cube-life" && read_life(v, life))
+      continue;
+    else if (k == "--rival-cube-life" && read_life(v, rival_life))
+      continue;
     else {
       std::fprintf(
           stderr,
           "bad option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
-          "S, --net FILE, --cube, --match N with N >= 1)\n",
+          "S, --net FILE, --cube, --match N with N >= 1, --cubeless-play, --rival-cubeless-play, "
+          "--cube-life C,R and "
+          "--rival-cube-life C,R with C and R in [0, 1])\n",
           k.c_str());
       return 2;
     }
@@ -189,9 +210,17 @@ int main(int argc, char** argv) {
   rules.match = match;
   // The engine's cube rules on a net's chances, for the player to decide.
   const auto cube_move = [&](const bgnet::Net& n, const State& s, const Board& b) {
-    const bgnet::Probs p = bgsearch::evaluate_on_roll(n, b, std::min(plies, 1));
-    return bgcube::cube_action(
-        s, {p[bgnet::Probs::Win], p[bgnet::Probs::WinGammon], p[bgnet::Probs::LoseGammon]});
+    return bgcube::cube_action(s, bgsearch::evaluate_on_roll(n, b, std::min(plies, 1)));
+  };
+  // The engine's checker play: cubeful in money play with the cube (unless --cubeless-play).
+  const auto best_move = [&](const bgnet::Net& n, const State& s, const Board& b, bool cubeless) {
+    bgsearch::Config c = config;
+    if (!cubeless) c.cube = bgsearch::cube_of(s);
+    return bgsearch::rank_moves(n, b, s.die(0), s.die(1), c).moves[0].move;
+  };
+  // Each net decides with its own cube life (one thread: the setting is the process's).
+  const auto use_life = [](const std::array<float, 2>& l) {
+    bgcube::set_cube_life(l[0] >= 0 ? l[0] : 0.68f, l[1] >= 0 ? l[1] : 0.85f);
   };
   double sum = 0, sum_sq_pairs = 0;
   int games = 0, played = 0, wins = 0, gammons = 0, lost_gammons = 0;
@@ -231,15 +260,15 @@ int main(int argc, char** argv) {
           if (m.kind == Move::Kind::Drop) ++cube_actions[who][2];
           s.play(m);
         };
+        use_life(s.to_move() == naqala_side ? life : rival_life);
         if (cube_turn && s.to_move() == naqala_side) {
           play_counting_cube(cube_move(net, s, b));
         } else if (cube_turn && rival_net) {
           play_counting_cube(cube_move(*rival_net, s, b));
         } else if (s.to_move() == naqala_side) {
-          const auto r = bgsearch::rank_moves(net, b, s.die(0), s.die(1), config);
-          s.play(r.moves[0].move);
+          s.play(best_move(net, s, b, cubeless_play));
         } else if (rival_net) {
-          s.play(bgsearch::rank_moves(*rival_net, b, s.die(0), s.die(1), config).moves[0].move);
+          s.play(best_move(*rival_net, s, b, rival_cubeless_play));
         } else if (rival == "pubeval") {
           backgammon::generate_moves(b, Player::South, s.die(0), s.die(1), *moves);
           s.play((*moves)[pubeval::choose(b, *moves)]);

@@ -9,6 +9,10 @@
 #   scripts/yardstick/bg_error_rates.sh [GAMES] [ENGINE] [SEED] [PLIES] [OUT_DIR]
 #   nice -n 10 scripts/yardstick/bg_error_rates.sh 50 level:6 7 2 /tmp/bg-errors
 #
+# CHEQUER_PLIES (default PLIES) analyses the chequer play at other plies than the cube: the
+# cube's 2-ply analysis is cheap, the chequer play's the costly part, so many games' cube
+# error rate is CHEQUER_PLIES=0.
+#
 # Prints the two "Error rate mEMG" rows (chequer play, then cube) and the luck-adjusted result;
 # OUT_DIR keeps gnubg's whole output (gnubg.log) and the session as a .mat file.
 set -eu
@@ -16,12 +20,14 @@ games=${1:-50}
 engine=${2:-level:6}
 seed=${3:-7}
 plies=${4:-2}
+chequer_plies=${CHEQUER_PLIES:-$plies}
 out=${5:-$(mktemp -d /tmp/bg-errors.XXXXXX)}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 naqala=${NAQALA:-$root/build/release/naqala}
 gnubg=${GNUBG:-/usr/games/gnubg}
 case $games in '' | *[!0-9]* | 0) echo "GAMES must be a positive number, not '$games'" >&2; exit 2 ;; esac
 case $plies in 0 | 1 | 2 | 3) ;; *) echo "PLIES is 0 to 3, not '$plies'" >&2; exit 2 ;; esac
+case $chequer_plies in 0 | 1 | 2 | 3) ;; *) echo "CHEQUER_PLIES is 0 to 3, not '$chequer_plies'" >&2; exit 2 ;; esac
 [ -x "$naqala" ] || { echo "no naqala at $naqala (make release, or set NAQALA)" >&2; exit 2; }
 [ -x "$gnubg" ] || { echo "no gnubg at $gnubg (scripts/install-deps installs it)" >&2; exit 2; }
 mkdir -p "$out"
@@ -56,7 +62,7 @@ done
   i=1
   while [ $i -lt "$games" ]; do echo "new game"; i=$((i + 1)); done
   echo "export match mat $out/session.mat"
-  echo "set analysis chequerplay evaluation plies $plies"
+  echo "set analysis chequerplay evaluation plies $chequer_plies"
   echo "set analysis cubedecision evaluation plies $plies"
   echo "analyse match"
   echo "show statistics match"
@@ -65,7 +71,7 @@ done
 
 played=$(grep -c '^ *Game [0-9]' "$out/session.mat" || true)
 echo "naqala $engine (player 1) against gnubg 0-ply (player 0): $played money games, seed $seed," \
-  "analysed by gnubg at $plies plies ($out)"
+  "analysed by gnubg at $plies plies (chequer play at $chequer_plies) ($out)"
 awk '
   /^Player  / { print; next }
   /^Chequerplay statistics/ { part = "chequer" } /^Cube statistics/ { part = "cube" }

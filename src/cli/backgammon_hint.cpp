@@ -42,7 +42,7 @@ nlohmann::json backgammon_hint(const backgammon::State& s, const engine::NetEngi
   // Cube: the chances of the player on roll (the doubler after a double) before his roll.
   const int plies = std::max(config.cube_plies, 1);
   const bgnet::Probs p = bgsearch::evaluate_on_roll(net, board, plies);
-  const bool race = !bgnet::in_contact(board[0], board[1]);
+  const bgcube::Stage race = bgcube::stage_of(board);
   const auto owner = s.cube_owner();
   const bgcube::Access access = !owner         ? bgcube::Access::Centred
                                 : *owner == me ? bgcube::Access::Mine
@@ -58,7 +58,7 @@ nlohmann::json backgammon_hint(const backgammon::State& s, const engine::NetEngi
   // Match play within the table: match-winning chances; otherwise money equities.
   const auto score = bgmet::score_of(s);
   const auto d = score ? bgcube::match_decision(p, *score, s.cube(), access, race)
-                       : bgcube::money_decision(p, access, race);
+                       : bgcube::money_decision(p, access, race, bgcube::jacoby_applies(s));
   const std::string efficiency = "cube efficiency " + fixed(bgcube::efficiency(race), 2);
   out["cube"] = {{"no_double", d.no_double},
                  {"double_take", d.double_take},

@@ -94,7 +94,8 @@ void add_mat_analyze_command(CLI::App& mat) {
         const bgnet::Probs pr = bgsearch::evaluate_on_roll(net, board, std::max(1, c.cube_plies));
         const auto owner = s.cube_owner();
         const bgcube::Access access = !owner ? bgcube::Access::Centred : bgcube::Access::Mine;
-        const auto d = bgcube::money_decision(pr, access, !bgnet::in_contact(board[0], board[1]));
+        const auto d =
+            bgcube::money_decision(pr, access, bgcube::stage_of(board), bgcube::jacoby_applies(s));
         const double cube = s.cube();
         if (s.phase() == Phase::TurnStart) {
           const double take_or_pass = std::min(d.double_take, d.double_pass);

@@ -49,8 +49,10 @@ class ProgressBar {
     char line[200];
     if (level_done) {
       last_level_ = p.level;
-      std::snprintf(line, sizeof line, "level %d done: %llu boards in %d passes, %.1f s", p.level,
-                    static_cast<unsigned long long>(p.level_boards), p.pass, p.seconds);
+      std::snprintf(line, sizeof line,
+                    "level %d done: %llu boards in %d passes, %llu boards expanded, %.1f s",
+                    p.level, static_cast<unsigned long long>(p.level_boards), p.pass,
+                    static_cast<unsigned long long>(p.level_evaluations), p.seconds);
       std::cerr << (tty_ ? "\r\033[K" : "") << line << "\n";
       return;
     }

@@ -52,10 +52,6 @@ bgeval::Board board_of(const State& s) {
   return {s.side(s.on_roll()), s.side(opponent(s.on_roll()))};
 }
 
-bgcube::Estimate estimate_of(const bgnet::Probs& p) {
-  return {p[bgnet::Probs::Win], p[bgnet::Probs::WinGammon], p[bgnet::Probs::LoseGammon]};
-}
-
 class NetEngine : public Engine {
  public:
   NetEngine(std::string name, const NetEngineConfig& c)
@@ -80,6 +76,7 @@ class NetEngine : public Engine {
       if (limits.seconds > 0) c.seconds = limits.seconds;
       if (limits.nodes > 0) c.max_evaluations = limits.nodes;
       c.seed = seed_++;
+      c.cube = bgsearch::cube_of(s);
       const auto r = bgsearch::rank_moves(net_, board_of(s), s.die(0), s.die(1), c);
       if (r.moves.empty()) {
         a.best_move = s.format_move(backgammon::Move::of(backgammon::Move::Kind::Pass));
@@ -95,7 +92,7 @@ class NetEngine : public Engine {
     } else {
       // Cube decisions: the doubler's (player on roll's) chances with him to roll.
       const bgnet::Probs p = bgsearch::evaluate_on_roll(net_, board_of(s), config_.cube_plies);
-      const backgammon::Move m = bgcube::cube_action(s, estimate_of(p));
+      const backgammon::Move m = bgcube::cube_action(s, p);
       a.best_move = s.format_move(m);
       const float eq = s.phase() == Phase::Doubled ? -p.equity() : p.equity();
       for (const auto& text : state.legal_moves())

@@ -2,6 +2,7 @@
 // alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -9,6 +10,7 @@
 #include "engine/engine_family.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
+#include "solve/kalah_solver.h"
 #include "solve/sowing_probe.h"
 #include "solve/sowing_solve.h"
 
@@ -43,6 +45,19 @@ const LevelTable& levels_for(const sowing::Rules& rules) {
   return rules.tuz != sowing::TuzKind::None ? kToguzLevels : kBoardLevels;
 }
 
+// The Kalah solver's rules of a Kalah-like ruleset, or nothing.
+std::optional<solve::KalahRules> kalah_like(const sowing::Rules& rules) {
+  try {
+    return solve::kalah_rules(rules);
+  } catch (const VariantError&) {
+    return std::nullopt;
+  }
+}
+
+bool same_kalah_rules(const solve::KalahRules& a, const solve::KalahRules& b) {
+  return a.pits == b.pits && a.empty_capture == b.empty_capture && a.extra_turn == b.extra_turn;
+}
+
 bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
   return a.name == b.name && a.chosen == b.chosen && a.pits == b.pits && a.holes == b.holes;
 }
@@ -51,13 +66,24 @@ bool same_ruleset(const sowing::Rules& a, const sowing::Rules& b) {
 // tables are the ruleset's).
 class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> {
  public:
+  // Kalah-like rulesets prove at the root with the Kalah solver (solve/kalah_solver.h) and its
+  // database `kalah_db` (may be null) instead of `db`.
+  struct KalahProver {
+    solve::KalahRules rules;
+    std::shared_ptr<const solve::EndgameDb> db;
+  };
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
                   AlphaBetaConfig config, eval::SowingWeights weights,
-                  std::shared_ptr<const solve::SowingDb> db)
+                  std::shared_ptr<const solve::SowingDb> db, std::optional<KalahProver> kalah)
       : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)),
         db_(std::move(db)),
+        kalah_(std::move(kalah)),
         root_seconds_(config.limits.seconds / 4) {}
+  void new_game() override {
+    AlphaBetaEngine::new_game();
+    unproven_at_ = std::numeric_limits<int>::max();
+  }
   // The root's database search comes out of the move's time: the search gets what is left.
   std::string choose_move(const AnyState& state) override {
     check(state);
@@ -116,21 +142,49 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   // engine with tablebases plays at the root; nothing where a small node budget does not settle
   // it, and the alpha-beta search (which probes the database below the root) moves.
   // `seconds` (0: none) bounds it too, a share of the move's time.
-  std::optional<std::string> database_move(const AnyState& state, double seconds) const {
+  std::optional<std::string> database_move(const AnyState& state, double seconds) {
     if (auto p = database_proof(state, seconds)) return p->optimal_moves.front();
     return {};
   }
   // The proof behind database_move: exact, with at least one optimal move.
-  std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds) const {
-    if (!db_) return {};
+  std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds) {
     const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
     const sowing::State& s = typed.typed();
+    if (kalah_) return kalah_proof(s, seconds);
+    if (!db_) return {};
     if (s.is_over() || s.seeds_in_play() > db_->max_seeds()) return {};
     const auto seen = typed.history();
     const auto before = seen.empty() ? seen : seen.first(seen.size() - 1);
     constexpr std::uint64_t kRootNodes = 200'000;
     const auto p = solve::solve_sowing(s, db_.get(), seconds, before, kRootNodes);
     if (!p.exact() || p.optimal_moves.empty()) return {};
+    return p;
+  }
+
+  // Kalah: the solver's exact margin and a move that reaches it, when it proves them within
+  // `seconds` (a share of the move's time, so a time limit is needed unless the database holds
+  // the position). Kalah has no repetition, so the history does not matter. A position not
+  // proven in time makes the engine wait for fewer seeds before it tries again.
+  std::optional<solve::SowingProof> kalah_proof(const sowing::State& s, double seconds) {
+    const int n = s.seeds_in_play();
+    const bool in_db = kalah_->db && n <= kalah_->db->max_seeds();
+    if (s.is_over() || (!in_db && (seconds <= 0 || n >= unproven_at_))) return {};
+    if (!solver_) {
+      constexpr std::size_t kTableMb = 64;
+      solver_ = std::make_unique<solve::Solver>(kalah_->rules, rules_->total_seeds,
+                                                kalah_->db.get(), kTableMb);
+    }
+    const auto m = solve::prove_margin(s, *solver_, in_db ? 0 : seconds);
+    if (!m.exact() || m.best_move.empty()) {
+      unproven_at_ = n;
+      return {};
+    }
+    solve::SowingProof p;
+    p.low = p.high = m.low;
+    p.best_move = m.best_move;
+    p.optimal_moves = {m.best_move};
+    p.nodes = m.nodes;
+    p.seconds = m.seconds;
     return p;
   }
 
@@ -160,7 +214,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
   std::shared_ptr<const sowing::Rules> rules_;
   std::shared_ptr<const solve::SowingDb> db_;  // null: none
-  double root_seconds_;                        // the root's database search at most (0: none)
+  std::optional<KalahProver> kalah_;
+  std::unique_ptr<solve::Solver> solver_;              // made at the first Kalah proof
+  int unproven_at_ = std::numeric_limits<int>::max();  // seeds of the last position not proven
+  double root_seconds_;  // the root's database search at most (0: none)
 };
 
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
@@ -184,14 +241,27 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   }
   AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
   std::shared_ptr<const solve::SowingDb> db;
-  if (!db_file.empty()) {
+  std::optional<SowingAlphaBeta::KalahProver> kalah;
+  // A Kalah-like ruleset with a time per move proves what it can at the root (with its
+  // database when given one); other limits keep the search alone, so its games replay.
+  if (auto k = kalah_like(*rules);
+      k && (!db_file.empty() || (c.limits.seconds > 0 && c.limits.depth <= 0 &&
+                                 c.limits.nodes <= 0 && spec.kind == "alphabeta")))
+    kalah = SowingAlphaBeta::KalahProver{*k, nullptr};
+  if (!db_file.empty() && kalah) {
+    kalah->db = std::make_shared<const solve::EndgameDb>(solve::EndgameDb::load(db_file));
+    if (!same_kalah_rules(kalah->db->rules(), kalah->rules))
+      throw Error("the database " + db_file + " was built for other Kalah rules than " +
+                  rules->name);
+    c.options.probe = solve::kalah_probe(kalah->db);
+  } else if (!db_file.empty()) {
     db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));
     db->check_rules(*rules);
     c.options.probe = solve::sowing_probe(db);
   }
   eval::SowingWeights w = eval::default_sowing_weights(*rules);
   w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
-  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db);
+  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db, std::move(kalah));
 }
 
 const LevelTable& levels(const AnyGame& game) {

@@ -2,6 +2,7 @@
 #include "eval/backgammon_cube.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "core/error.h"
 #include "eval/backgammon_met.h"
@@ -13,8 +14,53 @@ using backgammon::Phase;
 using backgammon::State;
 using bgnet::Probs;
 
-float efficiency(bool race) {
-  return race ? 0.85f : 0.68f;
+namespace {
+// Janowski's cube life: 0.68 in contact (Janowski 1993). A long race's 0.70 puts the doubling
+// and take points where Trice's race rule of thumb has them (a lead of 8% of the count to
+// double, 12% to pass: about 71% and 79% winning chances in a 100-pip race).
+std::atomic<float> contact_life{0.68f}, race_life{0.70f};
+std::atomic<bool> short_race_curve{true};
+
+// Short races: the cube life that loses least against exact cubeful bear-off equities, by the
+// two sides' average pip count (bench/backgammon_cube_life.cpp, 3-pip ranges of every
+// bear-off of up to 6 checkers a side): the cube dies as the race ends. Linear between the
+// points, then up to the long-race value at kLongRace pips.
+struct LifeAt {
+  int pips;
+  float x;
+};
+constexpr LifeAt kShortRace[] = {{5, 0.22f},  {8, 0.26f},  {11, 0.40f}, {14, 0.42f},
+                                 {17, 0.46f}, {20, 0.48f}, {23, 0.50f}, {26, 0.54f},
+                                 {29, 0.56f}, {32, 0.58f}, {35, 0.60f}};
+constexpr int kLongRace = 60;
+}  // namespace
+
+Stage stage_of(const backgammon::Board& b) {
+  if (bgnet::in_contact(b[0], b[1])) return Stage{false};
+  return Stage{true, (backgammon::pip_count(b[0]) + backgammon::pip_count(b[1])) / 2};
+}
+
+float efficiency(const Stage& stage) {
+  if (!stage.race) return contact_life.load(std::memory_order_relaxed);
+  const float long_race = race_life.load(std::memory_order_relaxed);
+  if (!short_race_curve.load(std::memory_order_relaxed) || stage.pips >= kLongRace)
+    return long_race;
+  if (stage.pips <= kShortRace[0].pips) return kShortRace[0].x;
+  LifeAt a = kShortRace[0];
+  for (const LifeAt& b : kShortRace) {
+    if (stage.pips <= b.pips)
+      return a.x + (b.x - a.x) * float(stage.pips - a.pips) / float(b.pips - a.pips);
+    a = b;
+  }
+  return a.x + (long_race - a.x) * float(stage.pips - a.pips) / float(kLongRace - a.pips);
+}
+
+void set_cube_life(float contact, float race, bool short_races) {
+  if (!(contact >= 0 && contact <= 1 && race >= 0 && race <= 1))
+    throw VariantError("a cube life is between 0 (dead cube) and 1 (fully live cube)");
+  contact_life = contact;
+  race_life = race;
+  short_race_curve = short_races;
 }
 
 float cubeful(const Probs& pr, Access access, float x) {
@@ -66,19 +112,37 @@ Decision settle(Decision d) {
 
 }  // namespace
 
-Decision money_decision(const Probs& p, Access access, bool race) {
-  const float x = efficiency(race);
+Decision money_decision(const Probs& p, Access access, const Stage& stage, bool jacoby) {
+  const float x = efficiency(stage);
   Decision d;
-  d.no_double = cubeful(p, access, x);
+  // Under the Jacoby rule an undoubled game's gammons score single (later doubles are in
+  // the live cube's part of the model, which this keeps simple).
+  jacoby = jacoby && access == Access::Centred;
+  d.no_double = cubeful(jacoby ? Probs{{p[Probs::Win], 0, 0, 0, 0}} : p, access, x);
   d.double_take = 2 * cubeful(p, Access::Theirs, x);
   d.double_pass = 1;
-  return settle(d);
+  d = settle(d);
+  d.beaver = d.double_take < 0;  // the taker's side of the doubled game is positive
+  return d;
+}
+
+float equity_on_roll(const Probs& p, Access access, const Stage& stage, bool jacoby) {
+  if (access == Access::Theirs) return cubeful(p, access, efficiency(stage));
+  const Decision d = money_decision(p, access, stage, jacoby);
+  return d.should_double ? std::min(d.double_take, d.double_pass) : d.no_double;
+}
+
+float equity_after_move(const Probs& mover, Access mover_access, const Stage& stage, bool jacoby) {
+  const Access theirs = mover_access == Access::Mine     ? Access::Theirs
+                        : mover_access == Access::Theirs ? Access::Mine
+                                                         : Access::Centred;
+  return -equity_on_roll(mover.inverted(), theirs, stage, jacoby);
 }
 
 Decision match_decision(const Probs& p, const bgmet::Score& score, int cube, Access access,
-                        bool race) {
+                        const Stage& stage) {
   const bgmet::Table& met = bgmet::table();
-  const double x = efficiency(race);
+  const double x = efficiency(stage);
   const double win = p[Probs::Win], gammon = p[Probs::WinGammon], bg = p[Probs::WinBackgammon];
   const double loss = 1 - win, lost_gammon = p[Probs::LoseGammon];
   const double lost_bg = p[Probs::LoseBackgammon];
@@ -109,9 +173,9 @@ Decision match_decision(const Probs& p, const bgmet::Score& score, int cube, Acc
 // rises linearly from -L at p = 0 to +1 at his cash point (where the doubler's take point on
 // the redouble is), because he can redouble the doubler out there. The cube is live a share
 // x of the time (its efficiency: about 0.68 in contact, more in a race, where the chances
-// change smoothly). Dropping costs 1 unit of the old cube, 0.5 of the new one, so he takes
-// when this equity is at least -0.5: about 21.5% without gammons in contact, not the 25% of
-// a dead cube.
+// change smoothly; efficiency(race) of a long race here). Dropping costs 1 unit of the old cube,
+// 0.5 of the new one, so he takes when this equity is at least -0.5: about 21.5% without gammons in
+// contact, not the 25% of a dead cube.
 double equity_after_take(const Estimate& doubler, bool race) {
   const double p = 1 - doubler.win;
   if (p <= 0) return -1 - (doubler.win > 0 ? doubler.gammon / doubler.win : 0);
@@ -120,7 +184,7 @@ double equity_after_take(const Estimate& doubler, bool race) {
   const double dead = p * win_value - (1 - p) * loss_value;
   const double cash_point = (loss_value + 1) / (win_value + loss_value + 0.5);
   const double live = p >= cash_point ? 1.0 : -loss_value + (1 + loss_value) * p / cash_point;
-  const double x = race ? 0.85 : 0.68;
+  const double x = efficiency(race);
   return x * live + (1 - x) * dead;
 }
 
@@ -136,48 +200,49 @@ bool post_crawford_trailer(const State& s, Player p) {
   return n > 0 && !s.crawford_game() && s.score(opponent(p)) == n - 1 && s.score(p) < n - 1;
 }
 
-Decision decision_of(const State& s, const Estimate& e) {
-  const backgammon::Board& b = s.board();
-  const bool race = !bgnet::in_contact(b[0], b[1]);
-  const bgnet::Probs p{{static_cast<float>(e.win), static_cast<float>(e.gammon), 0,
-                        static_cast<float>(e.gammon_loss), 0}};
+Decision decision_of(const State& s, const Probs& p) {
+  const Stage stage = stage_of(s.board());
   const Access access = s.cube_owner() ? Access::Mine : Access::Centred;
   if (const auto score = bgmet::score_of(s))
-    return match_decision(p, *score, s.cube(), access, race);
-  return money_decision(p, access, race);
+    return match_decision(p, *score, s.cube(), access, stage);
+  return money_decision(p, access, stage, jacoby_applies(s));
 }
 
-bool should_double(const State& s, const Estimate& e) {
+bool should_double(const State& s, const Probs& p) {
   const Player me = s.on_roll();
   if (s.rules().match > 0 && s.cube() >= away(s, me))
     return false;                                 // the cube already wins the match
   if (post_crawford_trailer(s, me)) return true;  // nothing to lose by doubling
   // Janowski's decision, as the analysis judges it: double when the doubled game (take or
   // pass, the opponent's better answer) is worth more than keeping the cube.
-  const Decision d = decision_of(s, e);
-  if (!(s.rules().jacoby && s.cube() == 1 && s.rules().is_money())) return d.should_double;
-  // Jacoby: gammons count only once the cube is turned, so keeping it is worth the game
-  // without them, and there is no "too good".
-  const backgammon::Board& b = s.board();
-  const bgnet::Probs single{{static_cast<float>(e.win), 0, 0, 0, 0}};
-  const Access access = s.cube_owner() ? Access::Mine : Access::Centred;
-  return std::min(d.double_take, d.double_pass) >
-         money_decision(single, access, !bgnet::in_contact(b[0], b[1])).no_double;
+  return decision_of(s, p).should_double;
 }
 
-bool should_take(const State& s, const Estimate& e) {
+bool should_take(const State& s, const Probs& p) {
   const Player doubler = s.on_roll();
   if (s.rules().match > 0 && s.cube() >= away(s, doubler))
     return true;  // dropping loses the match anyway
-  if (post_crawford_trailer(s, doubler)) return e.win < 0.9;
-  if (bgmet::score_of(s)) return decision_of(s, e).should_take;
-  const backgammon::Board& b = s.board();
-  return equity_after_take(e, !bgnet::in_contact(b[0], b[1])) >= -0.5;
+  if (post_crawford_trailer(s, doubler)) return p[Probs::Win] < 0.9f;
+  return decision_of(s, p).should_take;
 }
 
 }  // namespace
 
-Move cube_action(const State& s, const Estimate& on_roll) {
+Access access_of(const State& s) {
+  if (!s.cube_owner()) return Access::Centred;
+  return *s.cube_owner() == s.on_roll() ? Access::Mine : Access::Theirs;
+}
+
+bool jacoby_applies(const State& s) {
+  return s.rules().jacoby && s.rules().is_money() && !s.cube_owner();
+}
+
+Move cube_action(const State& s, const Estimate& e) {
+  return cube_action(s, Probs{{static_cast<float>(e.win), static_cast<float>(e.gammon), 0,
+                               static_cast<float>(e.gammon_loss), 0}});
+}
+
+Move cube_action(const State& s, const Probs& on_roll) {
   if (s.phase() == Phase::TurnStart)
     return Move::of(should_double(s, on_roll) ? Move::Kind::Double : Move::Kind::Roll);
   if (s.phase() == Phase::Doubled)

@@ -10,8 +10,10 @@ namespace naqala::eval {
 namespace {
 
 // The features fitted beside the table; the store difference is not among them (weight 1).
-constexpr std::array<SowingFeature, 7> kFitted = {
-    kRowDiff, kMobilityDiff, kCaptureNow, kCaptureThreat, kExposed, kCycleRow, kKroo};
+// Extra turns (Kalah) and the tuz (Toguz) are 0 in Oware, and their weights fit to 0 there.
+constexpr std::array<SowingFeature, 10> kFitted = {
+    kRowDiff,       kMobilityDiff, kCaptureNow, kCaptureThreat, kExtraTurns,
+    kOpponentExtra, kExposed,      kTuz,        kCycleRow,      kKroo};
 
 // One ridge solve over the labels: `fixed` (hundredths of a point, kFitted order) are
 // weights already decided and taken off the target; the columns are the other linear features

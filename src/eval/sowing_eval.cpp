@@ -1,7 +1,11 @@
 #include "eval/sowing_eval.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
 
 #include "core/error.h"
 
@@ -13,20 +17,47 @@ using sowing::State;
 
 namespace {
 
-// Oware's trained evaluation, read once; null when NAQALA_OWARE_EVAL is `none`.
-std::shared_ptr<const TrainedSowingEval> shipped_oware_eval() {
-  static const std::shared_ptr<const TrainedSowingEval> e = [] {
-    const char* env = std::getenv("NAQALA_OWARE_EVAL");
-    const std::string path = env && *env ? env : std::string(NAQALA_DATA_DIR) + "/oware/eval.txt";
-    if (path == "none") return std::shared_ptr<const TrainedSowingEval>();
-    return std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
-  }();
+// The file that holds a preset's trained evaluation: data/PRESET/eval.txt for the preset as it
+// is, data/PRESET/eval-OPTION-VALUE[-OPTION-VALUE...].txt for a choice of its options (Kalah's
+// seeds=6: data/kalah/eval-seeds-6.txt). A file that is not there: no table.
+std::string shipped_eval_path(const Rules& r) {
+  auto chosen = r.chosen;  // in the order they were given: the name must not depend on it
+  std::sort(chosen.begin(), chosen.end());
+  std::string file = "eval";
+  for (const auto& [key, value] : chosen) file += "-" + key + "-" + value;
+  return std::string(NAQALA_DATA_DIR) + "/" + r.name + "/" + file + ".txt";
+}
+
+// NAQALA_<PRESET>_EVAL (upper case, '-' as '_'): `none` plays the linear weights for every
+// option of the preset; a file replaces the preset's own (no option chosen).
+std::string eval_variable(const std::string& preset) {
+  std::string name = "NAQALA_";
+  for (char c : preset) name += c == '-' ? '_' : static_cast<char>(std::toupper(c));
+  return name + "_EVAL";
+}
+
+// Each file is read once (engines are made per game, in threads): path -> evaluation.
+std::shared_ptr<const TrainedSowingEval> read_once(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const TrainedSowingEval>> read;
+  const std::lock_guard lock(mutex);
+  auto& e = read[path];
+  if (!e) e = std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
   return e;
 }
 
-// The preset itself, with no option changed: the trained evaluation is its own.
-bool is_plain_oware(const Rules& r) {
-  return r.name == "oware" && r.chosen.empty();
+// The trained evaluation the preset chooses, or null.
+std::shared_ptr<const TrainedSowingEval> shipped_eval(const Rules& r) {
+  if (r.name.empty() || r.rows != 2 || r.labels > r.pits) return nullptr;
+  const char* env = std::getenv(eval_variable(r.name).c_str());
+  const std::string chosen = env ? env : "";
+  if (chosen == "none") return nullptr;
+  if (!chosen.empty() && r.chosen.empty()) return read_once(chosen);  // must be there
+  const std::string path = shipped_eval_path(r);
+  if (!std::filesystem::exists(path)) return nullptr;
+  auto e = read_once(path);
+  // A user's ruleset of the same name on another board is not the preset.
+  return e->table.pits == r.pits ? e : nullptr;
 }
 
 }  // namespace
@@ -45,8 +76,7 @@ SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e)
 }
 
 SowingWeights default_sowing_weights(const Rules& r) {
-  if (is_plain_oware(r))
-    if (const auto e = shipped_oware_eval()) return trained_sowing_weights(r, *e);
+  if (const auto e = shipped_eval(r)) return trained_sowing_weights(r, *e);
   // Fitted by `naqala tune VARIANT ...` (docs/engines.md), in the feature order of
   // SowingFeature. Other rulesets take the set of their capture kind. Kalah's and Oware's
   // were fitted before `exposed` and `tuz` existed (their levels are measured with them).

@@ -46,8 +46,10 @@ struct SowingWeights {
 
 // The weights a preset plays with: tuned ones for the presets that have them (see
 // default_sowing_weights in sowing_eval.cpp), a sound general set for any other ruleset.
-// Oware plays the trained evaluation (pit_table.h) of data/oware/eval.txt, or of the file
-// NAQALA_OWARE_EVAL names (`none`: the linear weights below), read once.
+// A preset with a trained evaluation (pit_table.h) plays it: data/PRESET/eval.txt for the
+// preset as it is, data/PRESET/eval-OPTION-VALUE....txt for a choice of options (options in
+// name order), each read once. NAQALA_<PRESET>_EVAL (Oware: NAQALA_OWARE_EVAL) names another
+// file for the preset as it is, or `none`: the linear weights below for all its options.
 SowingWeights default_sowing_weights(const sowing::Rules& rules);
 
 // The weights of a trained evaluation file for `rules` (pit_table.h); throws naqala::Error

@@ -88,12 +88,24 @@ Probs on_roll_plies(const Net& net, const Board& b, int plies, Budget* budget) {
   return sum;
 }
 
+// The root's score of a candidate: cubeless, or cubeful with the cube of `config`.
+float score_of(const Candidate& c, const Config& config) {
+  if (!config.cube) return c.probs.equity();
+  return bgcube::equity_after_move(c.probs, config.cube->access, bgcube::stage_of(c.after),
+                                   config.cube->jacoby);
+}
+
 void sort_best_first(std::vector<Candidate>& c, std::size_t n) {
   std::stable_sort(c.begin(), c.begin() + n,
                    [](const Candidate& x, const Candidate& y) { return x.equity > y.equity; });
 }
 
 }  // namespace
+
+std::optional<Config::Cube> cube_of(const backgammon::State& s) {
+  if (!s.rules().cube || !s.rules().is_money()) return std::nullopt;
+  return Config::Cube{bgcube::access_of(s), bgcube::jacoby_applies(s)};
+}
 
 Probs evaluate_on_roll(const Net& net, const Board& board, int plies) {
   return on_roll_plies(net, board, plies, nullptr);
@@ -116,7 +128,7 @@ Result rank_moves(const Net& net, const Board& board, int d0, int d1, const Conf
     c[i].after = board;
     backgammon::apply_steps(c[i].after, Player::South, (*moves)[i]);
     c[i].probs = bgeval::after_move(net, c[i].after[0], c[i].after[1]);
-    c[i].equity = c[i].probs.equity();
+    c[i].equity = score_of(c[i], config);
   }
   budget.spend(c.size());
   if (config.noise > 0) {
@@ -148,7 +160,7 @@ Result rank_moves(const Net& net, const Board& board, int d0, int d1, const Conf
       for (std::size_t i; (i = cursor.fetch_add(1)) < keep;) {
         try {
           next[i].probs = after_plies(net, next[i].after, ply, &budget);
-          next[i].equity = next[i].probs.equity();
+          next[i].equity = score_of(next[i], config);
           next[i].plies = ply;
         } catch (const Stop&) {
           incomplete = true;

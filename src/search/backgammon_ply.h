@@ -6,8 +6,10 @@
 // A search stops deepening when its evaluation budget or wall-time guard runs out and
 // answers from the deepest ply it finished. The candidates are shared between threads.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "eval/backgammon_cube.h"
 #include "eval/backgammon_evaluator.h"
 
 namespace naqala::bgsearch {
@@ -30,14 +32,22 @@ struct Config {
   int threads = 1;
   float noise = 0;  // Gaussian noise (equity) added to root scores
   std::uint64_t seed = 1;
+  // Money play with the cube: the root's moves are ranked by cubeful equity (per unit of the
+  // current cube, eval/backgammon_cube.h: the opponent's cube action after the move counts)
+  // from the cube as the mover sees it; without it, by cubeless equity.
+  struct Cube {
+    bgcube::Access access = bgcube::Access::Centred;
+    bool jacoby = false;
+  };
+  std::optional<Cube> cube;
 };
 
 struct Candidate {
   Move move;
-  Board after;  // after[0] = the mover
-  Probs probs;  // the mover's cubeless probabilities, at `plies`
-  float equity = 0;
-  int plies = 0;  // how deep this move was searched
+  Board after;       // after[0] = the mover
+  Probs probs;       // the mover's cubeless probabilities, at `plies`
+  float equity = 0;  // cubeless, or cubeful with Config::cube
+  int plies = 0;     // how deep this move was searched
 };
 
 struct Result {
@@ -46,6 +56,11 @@ struct Result {
   std::uint64_t evaluations = 0;
   double seconds = 0;
 };
+
+// The cube the mover's checker play counts with in `s`: money play with the cube ranks moves
+// by cubeful equity; matches (whose cube is in match-winning chances) and cubeless games by
+// cubeless equity.
+std::optional<Config::Cube> cube_of(const backgammon::State& s);
 
 // Ranks the moves of the mover (board[0]) for dice d0, d1. No legal move: an empty list.
 Result rank_moves(const Net& net, const Board& board, int d0, int d1, const Config& config);

@@ -1,5 +1,6 @@
 #include "server/accounts.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "server/fields.h"
@@ -36,12 +37,35 @@ SlowRequest Accounts::create(const json& body) {
           }};
 }
 
+void Accounts::check_not_locked(const std::string& key) {
+  const auto it = misses_.find(key);
+  if (it == misses_.end()) return;
+  const std::int64_t wait_ms = it->second.until_ms - now_ms();
+  if (wait_ms > 0)
+    throw ApiError(429, "too many wrong passwords for this name: try again in " +
+                            std::to_string((wait_ms + 999) / 1000) + " s");
+}
+
+void Accounts::record_miss(const std::string& key) {
+  constexpr std::size_t kMaxNames = 10000;
+  if (misses_.size() >= kMaxNames && !misses_.count(key)) {
+    std::erase_if(misses_, [now = now_ms()](const auto& m) { return m.second.until_ms <= now; });
+    if (misses_.size() >= kMaxNames) misses_.clear();  // a flood of names: forget, stay bounded
+  }
+  Misses& m = misses_[key];
+  if (++m.count < kFreeGuesses) return;
+  const int doublings = std::min(m.count - kFreeGuesses, 4);  // 1, 2, 4, 8, then 15 minutes
+  m.until_ms = now_ms() + std::min<std::int64_t>(60'000LL << doublings, 15 * 60'000LL);
+}
+
 SlowRequest Accounts::sign_in(const json& body) {
   if (!body.is_object())
     throw ApiError(400, "the body must be a JSON object {\"name\": ..., \"password\": ...}");
   const std::string name = text_field(body, "name");
   const std::string password = text_field(body, "password");
-  auto login = store_.login_by_name(name_key(name));
+  const std::string key = name_key(name);
+  check_not_locked(key);
+  auto login = store_.login_by_name(key);
   if (password.size() > 128) throw ApiError(400, "a password has 8 to 128 characters");
   auto ok = std::make_shared<bool>(false);
   const std::string hash = login ? login->password_hash : "";
@@ -50,8 +74,12 @@ SlowRequest Accounts::sign_in(const json& body) {
             static const std::string nobody = hash_password("nobody's password");
             *ok = verify_password(hash.empty() ? nobody : hash, password) && !hash.empty();
           },
-          [this, login, ok] {
-            if (!login || !*ok) throw ApiError(401, "wrong name or password");
+          [this, login, ok, key] {
+            if (!login || !*ok) {
+              record_miss(key);
+              throw ApiError(401, "wrong name or password");
+            }
+            misses_.erase(key);
             const std::string token = fresh_token();
             store_.add_token(login->player.id, token_hash(token));
             return json{{"id", login->player.id},
@@ -76,11 +104,38 @@ SlowRequest Accounts::set_password(const json& body) {
             if (login) *current_ok = verify_password(login->password_hash, current);
             if (*current_ok) *hash = hash_password(password);
           },
-          [this, me, hash, current_ok] {
+          [this, me, hash, current_ok, changed = login.has_value(),
+           mine = token_hash(text_field(body, "token"))] {
             if (!*current_ok) throw ApiError(401, "the current password is wrong");
             if (!store_.set_login(me.id, name_key(me.name), *hash)) taken(me.name);
-            return json{{"id", me.id}, {"name", me.name}, {"account", true}};
+            // A changed password signs every other browser out: whoever knew the old one is
+            // out too.
+            std::size_t out = 0;
+            if (changed) {
+              const auto revoked = store_.revoke_tokens(me.id, mine, true);
+              hub_.signed_out(revoked);
+              out = revoked.size();
+            }
+            return json{{"id", me.id}, {"name", me.name}, {"account", true}, {"signed_out", out}};
           }};
+}
+
+json Accounts::sign_out(const json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  const PlayerRow me = hub_.require_player(body);
+  bool others = false;
+  if (body.contains("others")) {
+    if (!body["others"].is_boolean())
+      throw ApiError(400, "field \"others\" is true (every other browser) or false (this one)");
+    others = body["others"].get<bool>();
+  }
+  if (!others && !store_.login_of(me.id))
+    throw ApiError(409,
+                   "this player has no password, so this browser is the only way to him: "
+                   "signing out would lose him for good; add a password first");
+  const auto revoked = store_.revoke_tokens(me.id, token_hash(text_field(body, "token")), others);
+  hub_.signed_out(revoked);
+  return json{{"id", me.id}, {"signed_out", revoked.size()}};
 }
 
 }  // namespace naqala::server

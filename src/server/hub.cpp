@@ -230,6 +230,10 @@ PlayerRow Hub::require_player(const json& body) {
   return *p;
 }
 
+void Hub::signed_out(const std::vector<std::string>& token_hashes) {
+  signed_out_.insert(token_hashes.begin(), token_hashes.end());
+}
+
 json Hub::create_player(const json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object {\"name\": \"...\"}");
   const std::string name = display_name_field(body);
@@ -944,12 +948,18 @@ void Hub::handle(Client& c, std::string_view message) {
       if (!p) throw ApiError(401, "unknown token; create a player with POST /api/players");
       c.player = p->id;
       c.player_name = p->name;
+      c.token_hash = token_hash(text_field(m, "token"));
       c.send(std::make_shared<const std::string>(
           json_text(json{{"type", "hello"}, {"player", {{"id", p->id}, {"name", p->name}}}})));
       // Seats may have changed meaning for games already watched.
       for (const auto& id : c.watching)
         if (auto it = games_.find(id); it != games_.end()) send_view(c, *it->second);
       return;
+    }
+    if (c.player && signed_out_.count(c.token_hash)) {
+      c.player.reset();
+      c.player_name.clear();
+      throw ApiError(401, "this browser was signed out of its player; sign in again");
     }
     if (type != "watch" && type != "unwatch" && type != "join" && type != "move" &&
         type != "resign" && type != "offer_draw" && type != "accept_draw" &&

@@ -40,6 +40,7 @@ class Client {
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   std::optional<std::int64_t> player;
   std::string player_name;
+  std::string token_hash;  // of the token its hello gave, checked against sign-outs
   std::set<std::string> watching;
   std::set<std::string> watching_tournaments;
 };
@@ -94,6 +95,9 @@ class Hub {
   // The player a token belongs to; require_player: the body's "token" player, or ApiError 401.
   std::optional<PlayerRow> player_of(const std::string& token);
   PlayerRow require_player(const json& body);
+  // Tokens signed out (by their hashes): connections that said hello with one are refused from
+  // their next message on.
+  void signed_out(const std::vector<std::string>& token_hashes);
   // A fresh game id, then a game started at once with both seats taken (a tournament's):
   // `extra` is kept with the game (and shown in its view as "tournament" when it has one).
   std::string fresh_id();
@@ -143,6 +147,7 @@ class Hub {
   std::map<std::string, bool> computer_plays_;  // family -> an engine plays it
   std::vector<std::shared_ptr<const solve::SowingDb>> endgame_dbs_;
   HubExtension* extension_ = nullptr;
+  std::set<std::string> signed_out_;  // token hashes signed out while this server runs
 };
 
 // Hex SHA-1 of a token: what the store keeps instead of the token itself.

@@ -434,6 +434,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         }
         if (path == "/api/players/signin" && post)
           return reply_slow(req, http::status::ok, server_.accounts.sign_in(body()));
+        if (path == "/api/players/signout" && post) {
+          json b = body();
+          if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;
+          return reply_json(req, http::status::ok, server_.accounts.sign_out(b));
+        }
         if (path == "/api/players/password" && post) {
           json b = body();
           if (b.is_object() && !b.contains("token") && !token.empty()) b["token"] = token;

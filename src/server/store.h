@@ -142,6 +142,11 @@ class Store {
   bool set_login(std::int64_t player_id, const std::string& name_key,
                  const std::string& password_hash);
   void add_token(std::int64_t player_id, const std::string& token_hash);
+  // Signs tokens of the player out: the one hashed `token_hash` (`others` false), or every one
+  // but it (true). Returns the hashes signed out. The token the player was made with cannot be
+  // deleted (players.token_hash): it is replaced by a value no token hashes to.
+  std::vector<std::string> revoke_tokens(std::int64_t player_id, const std::string& token_hash,
+                                         bool others);
 
   // Ratings and players' pages (store_ratings.cpp).
   std::optional<PlayerRow> player(std::int64_t id);

@@ -1,6 +1,7 @@
 // The store's account tables (schema in store.cpp, migration 3).
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include "server/passwords.h"
 #include "server/store.h"
 
 namespace naqala::server {
@@ -51,6 +52,34 @@ void Store::add_token(std::int64_t player_id, const std::string& token_hash) {
   q.bind(2, static_cast<int64_t>(player_id));
   q.bind(3, static_cast<int64_t>(now_ms()));
   q.exec();
+}
+
+std::vector<std::string> Store::revoke_tokens(std::int64_t player_id, const std::string& token_hash,
+                                              bool others) {
+  SQLite::Transaction t(*db_);
+  std::vector<std::string> revoked;
+  SQLite::Statement q(*db_,
+                      "SELECT token_hash FROM players WHERE id=?1 UNION ALL "
+                      "SELECT token_hash FROM tokens WHERE player_id=?1");
+  q.bind(1, static_cast<int64_t>(player_id));
+  while (q.executeStep()) {
+    std::string h = q.getColumn(0).getString();
+    if ((h == token_hash) != others && !h.starts_with("revoked:")) revoked.push_back(std::move(h));
+  }
+  for (const auto& h : revoked) {
+    SQLite::Statement del(*db_, "DELETE FROM tokens WHERE token_hash=? AND player_id=?");
+    del.bind(1, h);
+    del.bind(2, static_cast<int64_t>(player_id));
+    if (del.exec() > 0) continue;
+    // Not hex, so no token's hash is ever equal to it; random, as the column is unique.
+    SQLite::Statement first(*db_, "UPDATE players SET token_hash=? WHERE id=? AND token_hash=?");
+    first.bind(1, "revoked:" + fresh_token());
+    first.bind(2, static_cast<int64_t>(player_id));
+    first.bind(3, h);
+    first.exec();
+  }
+  t.commit();
+  return revoked;
 }
 
 }  // namespace naqala::server

@@ -65,6 +65,15 @@ class PairStore {
   void set(std::uint64_t key, int, int low, int high) {
     std::atomic_ref<std::uint16_t>(values_[key]).store(pair(low, high), std::memory_order_relaxed);
   }
+  bool raise_low(std::uint64_t key, int, int low) {
+    std::atomic_ref<std::uint16_t> v(values_[key]);
+    std::uint16_t was = v.load(std::memory_order_relaxed);
+    while (static_cast<std::int8_t>(was & 0xff) < low)
+      if (v.compare_exchange_weak(was, pair(low, static_cast<std::int8_t>(was >> 8)),
+                                  std::memory_order_relaxed))
+        return true;
+    return false;
+  }
 
  private:
   std::uint16_t* values_;

@@ -8,6 +8,7 @@
 #include "games/sowing/state.h"
 #include "search/values.h"
 #include "solve/kalah.h"
+#include "solve/kalah_db.h"
 #include "solve/sowing_db.h"
 
 namespace naqala::solve {
@@ -29,6 +30,24 @@ inline std::function<bool(const void*, int&, bool&)> sowing_probe(
     const int stop = s.rules().threshold;
     exact = stop == 0 || (mine + n < stop && theirs + n < stop);
     if (!exact && 2 * stop <= s.rules().total_seeds) return false;  // not a majority: unknown
+    value = margin > 0   ? search::kWin + search::kPoint * margin
+            : margin < 0 ? -search::kWin + search::kPoint * margin
+                         : 0;
+    return true;
+  };
+}
+
+// The probe of a Kalah database (solve/kalah_db.h): Kalah has no stop at a store count, so every
+// value it holds is the exact final margin.
+inline std::function<bool(const void*, int&, bool&)> kalah_probe(
+    std::shared_ptr<const EndgameDb> db) {
+  return [db](const void* p, int& value, bool& exact) {
+    const auto& s = *static_cast<const sowing::State*>(p);
+    const int n = s.seeds_in_play();
+    if (n > db->max_seeds()) return false;
+    const Player me = s.to_move();
+    const int margin = s.store(me) - s.store(opponent(me)) + 2 * db->value(board_of(s), n) - n;
+    exact = true;
     value = margin > 0   ? search::kWin + search::kPoint * margin
             : margin < 0 ? -search::kWin + search::kPoint * margin
                          : 0;

@@ -401,6 +401,31 @@ TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
   EXPECT_THAT(bao.out, HasSubstr("fits a pit table for sowing games"));
 }
 
+// Any two-row preset trains a table the same way, and NAQALA_<PRESET>_EVAL plays it
+// (Toguz's name: NAQALA_TOGUZ_EVAL); a file that is not there is refused.
+TEST(Cli, TunePitTableForKalahAndToguzPlaysThroughTheirVariables) {
+  const naqala::testing::ScratchDir scratch;
+  for (const std::string preset : {"kalah", "toguz"}) {
+    const std::string variable = preset == "kalah" ? "NAQALA_KALAH_EVAL" : "NAQALA_TOGUZ_EVAL";
+    const auto r = naqala("tune " + preset + " --records " + (scratch / (preset + ".rec")) +
+                          " --games 2 --engine alphabeta:depth=2 --out " +
+                          (scratch / (preset + ".txt")) + " --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["games"], 2);
+    std::ifstream file(scratch / (preset + ".txt"));
+    std::string text((std::istreambuf_iterator<char>(file)), {});
+    EXPECT_THAT(text, HasSubstr("made-by naqala tune " + preset + " --records FILE --games 2"));
+    setenv(variable.c_str(), (scratch / (preset + ".txt")).c_str(), 1);
+    const auto played = naqala("analyze " + preset + " --depth 3 --json");
+    setenv(variable.c_str(), (scratch / "missing.txt").c_str(), 1);
+    const auto missing = naqala("analyze " + preset + " --depth 3");
+    unsetenv(variable.c_str());
+    EXPECT_EQ(played.status, 0) << played.out;
+    EXPECT_EQ(missing.status, 2) << missing.out;
+    EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file"));
+  }
+}
+
 TEST(Cli, BackgammonCubeHintInAMatchIsInMatchWinningChances) {
   // The opening position before the roll at 3-3 in a 5-point match (2-away 2-away): the pass
   // leaves the taker in the Crawford game 2 away, MWC(1-away, 2-away) of naqala's table.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <tuple>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -55,12 +56,36 @@ TEST(PitTable, ValueSumsTheMoversAndTheOpponentsPits) {
   EXPECT_EQ(f[kPitTable], 0);
 }
 
-// The shipped file serves the Oware preset as it is; a changed option plays the linear weights.
-TEST(PitTable, ShippedForPlainOwareOnly) {
-  EXPECT_NE(default_sowing_weights(*rules_of("oware")).table, nullptr);
+// Each preset with a file in data/ plays its own table: Oware, Kalah (4 and 6 seeds) and
+// Toguz; an option without a file of its own, and a preset without one, play the linear weights.
+TEST(PitTable, EachPresetPlaysTheFileItShips) {
+  for (const auto& [name, options] :
+       std::vector<std::pair<const char*, std::vector<std::pair<std::string, std::string>>>>{
+           {"oware", {}}, {"kalah", {}}}) {
+    const auto rules = rules_of(name, options);
+    const SowingWeights w = default_sowing_weights(*rules);
+    ASSERT_NE(w.table, nullptr) << name;
+    EXPECT_EQ(w.table->pits, rules->pits) << name;
+    EXPECT_EQ(w.w[kPitTable], 1) << name;
+    // Played: the evaluation adds the table's entries of the position to the linear features.
+    sowing::State s = sowing::State::initial(*rules);
+    sowing::State::MoveList moves;
+    s.legal_moves(moves);
+    s.play(moves[0]);
+    const SowingEval eval(*rules);
+    SowingWeights linear = w;
+    linear.table = nullptr;
+    int sum = 0;
+    for (int side = 0; side < 2; ++side) {
+      const int first = rules->first_pit(side ? opponent(s.to_move()) : s.to_move());
+      for (int i = 0; i < rules->pits; ++i)
+        sum += w.table->value[PitTable::index(side, i, rules->pits, s.seeds(first + i))];
+    }
+    EXPECT_EQ(eval(s), SowingEval(*rules, linear)(s) + sum) << name;
+  }
   EXPECT_EQ(default_sowing_weights(*rules_of("oware", {{"cycle", "draw"}})).table, nullptr);
+  EXPECT_EQ(default_sowing_weights(*rules_of("kalah", {{"seeds", "3"}})).table, nullptr);
   EXPECT_EQ(default_sowing_weights(*rules_of("awale")).table, nullptr);
-  EXPECT_EQ(default_sowing_weights(*rules_of("kalah")).table, nullptr);
   EXPECT_THROW(SowingEval(*rules_of("toguz"), with_table(*rules_of("toguz"), legible_table(6))),
                Error);
 }
@@ -83,6 +108,16 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
     std::ofstream(dir / "bad.txt") << text;
     EXPECT_THROW(load_trained_eval(dir / "bad.txt"), Error) << text;
   }
+  // The error names the file's line and what it should hold.
+  std::ofstream(dir / "bad.txt") << "# a comment\nweights 100 5\ntable 6\n1 2 x\n";
+  try {
+    load_trained_eval(dir / "bad.txt");
+    ADD_FAILURE() << "a table row of 2 numbers was read";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("bad.txt:4: expected 25 table values"),
+              std::string::npos)
+        << error.what();
+  }
   EXPECT_THROW(load_trained_eval(dir / "missing.txt"), Error);
   // A table of another board, or more weights than features.
   const auto rules = rules_of("oware");
@@ -93,37 +128,44 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
   EXPECT_THROW(trained_sowing_weights(*rules, e), Error);
 }
 
-// Labels made by a table (plus the store difference) are what the fit gives back: the fitted
-// evaluation scores them within rounding, where the linear weights miss by seeds.
+// Labels made by a table (plus the store difference, and a capture on offer in Kalah or the tuz in
+// Toguz) are what the fit gives back: the fitted evaluation scores them within rounding, where the
+// linear weights miss by seeds.
 TEST(PitTableFit, RecoversTheTableThatMadeTheLabels) {
-  const auto rules = rules_of("oware");
-  SowingWeights truth = default_sowing_weights(*rules);
-  truth.w.fill(0);
-  truth.w[kStoreDiff] = 100;
-  truth.w[kPitTable] = 1;
-  PitTable t = legible_table(6);
-  Rng rng(7);
-  for (auto& v : t.value) v = static_cast<std::int16_t>(static_cast<int>(rng.below(601)) - 300);
-  truth.table = std::make_shared<const PitTable>(t);
-  const SowingEval made(*rules, truth);
-  std::vector<LabelledPosition> data;
-  for (int game = 0; game < 300; ++game) {
-    sowing::State s = sowing::State::initial(*rules);
-    for (int ply = 0; ply < 60 && !s.is_over(); ++ply) {
-      data.push_back({s, made(s) / 100.0});
-      sowing::State::MoveList moves;
-      s.legal_moves(moves);
-      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  for (const auto& [name, feature, weight] :
+       std::vector<std::tuple<const char*, SowingFeature, int>>{
+           {"oware", kStoreDiff, 100}, {"kalah", kCaptureNow, 80}, {"toguz", kTuz, 400}}) {
+    const auto rules = rules_of(name);
+    SowingWeights truth = default_sowing_weights(*rules);
+    truth.w.fill(0);
+    truth.w[kStoreDiff] = 100;
+    truth.w[feature] = weight;
+    truth.w[kPitTable] = 1;
+    PitTable t = legible_table(rules->pits);
+    Rng rng(7);
+    for (auto& v : t.value) v = static_cast<std::int16_t>(static_cast<int>(rng.below(601)) - 300);
+    truth.table = std::make_shared<const PitTable>(t);
+    const SowingEval made(*rules, truth);
+    std::vector<LabelledPosition> data;
+    for (int game = 0; game < 300; ++game) {
+      sowing::State s = sowing::State::initial(*rules);
+      for (int ply = 0; ply < 60 && !s.is_over(); ++ply) {
+        data.push_back({s, made(s) / 100.0});
+        sowing::State::MoveList moves;
+        s.legal_moves(moves);
+        s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
     }
+    SowingWeights linear = default_sowing_weights(*rules);
+    linear.table = nullptr;
+    const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001, 0);
+    EXPECT_EQ(fit.positions, data.size()) << name;
+    EXPECT_GT(fit.rms_before, 1.0) << name;
+    EXPECT_LT(fit.rms_after, 0.05) << name;
+    EXPECT_EQ(fit.eval.weights[kStoreDiff], 100) << name;
+    EXPECT_EQ(fit.eval.weights[kPitTable], 1) << name;
+    EXPECT_NEAR(fit.eval.weights[feature], weight, 1) << name;
   }
-  SowingWeights linear = default_sowing_weights(*rules);
-  linear.table = nullptr;
-  const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001, 0);
-  EXPECT_EQ(fit.positions, data.size());
-  EXPECT_GT(fit.rms_before, 1.0);
-  EXPECT_LT(fit.rms_after, 0.05);
-  EXPECT_EQ(fit.eval.weights[kStoreDiff], 100);
-  EXPECT_EQ(fit.eval.weights[kPitTable], 1);
 }
 
 }  // namespace

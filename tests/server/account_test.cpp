@@ -110,4 +110,86 @@ TEST_F(AccountTest, PlayingWithoutAnAccountGoesOnAndAPasswordCanComeLater) {
   error_of(port_, "/api/players", {{"name", "cy"}, {"password", "third secret"}}, 409);
 }
 
+// Signing out: a browser's own token, or every other browser's; a changed password signs the
+// other browsers out too. An open connection of a signed-out token is refused from its next
+// message, and a restart does not bring a token back.
+TEST_F(AccountTest, SigningOutEndsTokensAndAChangedPasswordEndsTheOtherBrowsers) {
+  const json ann = post(port_, "/api/players", {{"name", "Ann"}, {"password", "correct horse"}});
+  const auto sign_in = [&] {
+    return post(port_, "/api/players/signin", {{"name", "Ann"}, {"password", "correct horse"}},
+                200)["token"]
+        .get<std::string>();
+  };
+  const std::string first = ann["token"], second = sign_in(), third = sign_in();
+  Ws open(port_);
+  open.send({{"type", "hello"}, {"token", second}});
+  ASSERT_EQ(open.read()["type"], "hello");
+
+  EXPECT_EQ(post(port_, "/api/players/signout", {{"token", second}}, 200)["signed_out"], 1);
+  EXPECT_TRUE(hello(port_, second).is_null());
+  open.send({{"type", "watch"}, {"game", "none"}});
+  const json refused = open.read();
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_NE(refused.value("message", "").find("signed out"), std::string::npos) << refused;
+  EXPECT_EQ(hello(port_, third)["id"], ann["id"]);
+
+  // Every other browser: the first keeps its token, the third loses it.
+  EXPECT_EQ(
+      post(port_, "/api/players/signout", {{"token", first}, {"others", true}}, 200)["signed_out"],
+      1);
+  EXPECT_TRUE(hello(port_, third).is_null());
+  EXPECT_EQ(hello(port_, first)["id"], ann["id"]);
+  EXPECT_NE(error_of(port_, "/api/players/signout", {{"token", first}, {"others", "yes"}}, 400)
+                .find("others"),
+            std::string::npos);
+
+  // A new password, set from a fourth browser, signs the first out.
+  const std::string fourth = sign_in();
+  EXPECT_EQ(post(port_, "/api/players/password",
+                 {{"token", fourth},
+                  {"password", "battery staple"},
+                  {"current_password", "correct horse"}},
+                 200)["signed_out"],
+            1);
+  EXPECT_TRUE(hello(port_, first).is_null());
+  restart();
+  EXPECT_TRUE(hello(port_, first).is_null());
+  EXPECT_TRUE(hello(port_, second).is_null());
+  EXPECT_EQ(hello(port_, fourth)["id"], ann["id"]);
+
+  // A player without a password would be lost for good: his only token stays.
+  const std::string guest = new_player(port_, "Cy");
+  EXPECT_NE(error_of(port_, "/api/players/signout", {{"token", guest}}, 409).find("password"),
+            std::string::npos);
+  EXPECT_EQ(
+      post(port_, "/api/players/signout", {{"token", guest}, {"others", true}}, 200)["signed_out"],
+      0);
+  EXPECT_FALSE(hello(port_, guest).is_null());
+  error_of(port_, "/api/players/signout", {{"token", "nope"}}, 401);
+}
+
+// Guessing: after five wrong passwords a name waits (a minute at first) even for the right
+// one, and an unknown name is treated the same, so the answer tells nothing. The right
+// password before that clears the count.
+TEST_F(AccountTest, WrongPasswordsMakeTheNameWait) {
+  post(port_, "/api/players", {{"name", "Dee"}, {"password", "correct horse"}});
+  for (const std::string name : {"Dee", "Nobody"}) {
+    for (int i = 0; i < 5; ++i)
+      EXPECT_EQ(error_of(port_, "/api/players/signin",
+                         {{"name", name}, {"password", "wrong horse"}}, 401),
+                "wrong name or password")
+          << name << " " << i;
+    const std::string wait = error_of(port_, "/api/players/signin",
+                                      {{"name", name}, {"password", "correct horse"}}, 429);
+    EXPECT_NE(wait.find("try again in"), std::string::npos) << name << ": " << wait;
+  }
+  // Four misses, the right one, a miss: a count that was not cleared would now wait.
+  post(port_, "/api/players", {{"name", "Eve"}, {"password", "correct horse"}});
+  for (int i = 0; i < 4; ++i)
+    error_of(port_, "/api/players/signin", {{"name", "Eve"}, {"password", "wrong horse"}}, 401);
+  post(port_, "/api/players/signin", {{"name", "eve"}, {"password", "correct horse"}}, 200);
+  error_of(port_, "/api/players/signin", {{"name", "Eve"}, {"password", "wrong horse"}}, 401);
+  post(port_, "/api/players/signin", {{"name", "eve"}, {"password", "correct horse"}}, 200);
+}
+
 }  // namespace

@@ -235,6 +235,41 @@ TEST(SowingDb, ThreadCountAndMethodChangeNoByte) {
   }
 }
 
+// The worklist (only a board whose successors moved is looked at again, and only its low is
+// raised in place unless its high may fall) against the passes (every board every pass), on
+// every ruleset and option the databases take, with one and two threads.
+TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
+  std::vector<std::pair<std::shared_ptr<const sowing::Rules>, int>> cases;
+  for (const std::string gs : {"no_capture", "forbidden", "capture_all"}) {
+    cases.emplace_back(small_oware(3, gs), 9);
+    cases.emplace_back(preset("oware", {{"grand_slam", gs}}), naqala::testing::workload(6, 4));
+  }
+  cases.emplace_back(small_oware(2, "no_capture"), 12);
+  cases.emplace_back(preset("oware", {{"skip_12", "true"}}), naqala::testing::workload(6, 4));
+  cases.emplace_back(preset("oware", {{"cycle", "draw"}}), naqala::testing::workload(6, 4));
+  for (const std::string c : {"before", "after", "after_1_3"})
+    cases.emplace_back(preset("awale", {{"capture", c}}), naqala::testing::workload(6, 4));
+  for (const std::string counting : {"nokia", "standard", "stores"})
+    cases.emplace_back(preset("bantumi", {{"counting", counting}}),
+                       naqala::testing::workload(6, 4));
+  for (const auto& [rules, seeds] : cases) {
+    SCOPED_TRACE(rules->name + " " + std::to_string(seeds));
+    SowingDb::BuildOptions passes;
+    passes.passes = true;
+    const auto want = SowingDb::build(*rules, seeds, passes);
+    for (int threads : {1, 2}) {
+      SowingDb::BuildOptions o;
+      o.threads = threads;
+      const auto got = SowingDb::build(*rules, seeds, o);
+      ASSERT_EQ(got.width(), want.width());
+      for (std::uint64_t k = 0; k < want.size(); ++k) {
+        ASSERT_EQ(got.bounds_at(k).low, want.bounds_at(k).low) << k;
+        ASSERT_EQ(got.bounds_at(k).high, want.bounds_at(k).high) << k;
+      }
+    }
+  }
+}
+
 TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
   namespace fs = std::filesystem;
   const auto rules = preset("oware");

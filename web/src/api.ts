@@ -72,6 +72,7 @@ export const api = {
   rules: (spec: string) => call<{ spec: string; title: string; rules: string }>("GET", `/api/rules?variant=${encodeURIComponent(spec)}`),
   createPlayer: (name: string, password?: string) => call<Player>("POST", "/api/players", password ? { name, password } : { name }),
   signIn: (name: string, password: string) => call<Player>("POST", "/api/players/signin", { name, password }),
+  signOut: (others: boolean) => call<{ id: number; signed_out: number }>("POST", "/api/players/signout", { others }),
   setPassword: (password: string, current?: string) =>
     call<Player>("POST", "/api/players/password", current ? { password, current_password: current } : { password }),
   createGame: (req: Record<string, unknown>) => call<GameView>("POST", "/api/games", req),
@@ -105,6 +106,9 @@ export function player(): Player | null {
   try { return JSON.parse(localStorage.getItem(KEY) ?? "null"); } catch { return null; }
 }
 export function savePlayer(p: Player): void { localStorage.setItem(KEY, JSON.stringify(p)); }
+// This browser forgets its player (signed out, or its token is no longer known): the welcome
+// page comes next.
+export function forgetPlayer(): void { localStorage.removeItem(KEY); }
 
 // One WebSocket for the page: says hello with the token, re-watches after a reconnect. A
 // message is sent only while connected: a move made offline is refused at once (never queued
@@ -180,6 +184,14 @@ export class Live {
     ws.onmessage = (e) => {
       let msg: any;
       try { msg = JSON.parse(e.data); } catch { return; }
+      // Signed out from another browser (or a token the server does not know): start afresh.
+      if (msg?.type === "error" && msg.status === 401 && player() &&
+          /^unknown token|signed out/.test(String(msg.message ?? ""))) {
+        forgetPlayer();
+        location.hash = "#/";
+        location.reload();
+        return;
+      }
       for (const f of this.listeners) f(msg);
     };
     ws.onclose = () => {

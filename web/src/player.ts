@@ -1,6 +1,6 @@
 // A player's page (#/player/ID): his ratings (Glicko-2, one per game), their history game by
 // game, and his latest games with their results.
-import { api, player, savePlayer } from "./api.js";
+import { api, forgetPlayer, player, savePlayer } from "./api.js";
 import { h, toast } from "./ui.js";
 import { t } from "./i18n.js";
 import { gameName } from "./gametext.js";
@@ -33,8 +33,34 @@ function accountBox(): HTMLElement {
       save.disabled = false;
     }
   });
-  const box = h("details", { class: "panel account-box", id: "account" }, h("summary", {}, me.account ? t("account.titleHas") : t("account.title")), form);
+  const box = h("details", { class: "panel account-box", id: "account" }, h("summary", {}, me.account ? t("account.titleHas") : t("account.title")), form,
+    me.account ? signOutBox() : "");
   return box;
+}
+
+// With a password, a player may sign this browser out, or every other one (a lost phone).
+function signOutBox(): HTMLElement {
+  const here = h("button", { type: "button", id: "signout-here" }, t("account.signOut"));
+  const others = h("button", { type: "button", id: "signout-others" }, t("account.signOutOthers"));
+  here.addEventListener("click", async () => {
+    try {
+      await api.signOut(false);
+      forgetPlayer();
+      location.hash = "#/";
+      location.reload();
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  });
+  others.addEventListener("click", async () => {
+    try {
+      const answer = await api.signOut(true);
+      toast(t("account.signedOutOthers", { n: answer.signed_out }));
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  });
+  return h("p", { class: "signout" }, here, " ", others);
 }
 
 export async function playerPage(root: HTMLElement, id: string, current: () => boolean): Promise<() => void> {

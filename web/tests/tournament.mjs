@@ -287,6 +287,21 @@ try {
     expect((await p.textContent("h1")) === "Bob", "the new browser is not Bob's");
     await shot(p, "signed-in");
   });
+
+  await step("signing out: every other browser from Bob's first one, then that one too", async () => {
+    await bob.reload();
+    await bob.click("#account summary");
+    await bob.click("#signout-others");
+    await bob.waitForSelector("text=Other browsers signed out: 1");
+    // The other browser's token is refused at its next hello: it forgets Bob and welcomes anew.
+    await cid.goto(`${base}/#/`);
+    await cid.reload();
+    await cid.waitForSelector("#signin");
+    expect(await cid.evaluate(() => localStorage.getItem("naqala.player")) === null, "the signed-out browser still keeps Bob's token");
+    await bob.click("#signout-here");
+    await bob.waitForSelector("#signin");
+    expect(await bob.evaluate(() => localStorage.getItem("naqala.player")) === null, "Bob's browser keeps its token after signing out");
+  });
 } catch {
   // the failing step has printed its line
 } finally {

@@ -1,0 +1,264 @@
+#pragma once
+// A cyclic level of the retrograde engine (solve/retro.h) by a worklist, on one machine.
+//
+// Sweep 1 expands every board once: its best moves out of the level (fixed from then on, 2
+// bytes a board) and, for each board, how many moves inside the level reach it; a board with
+// no move inside the level is final there. Sweep 2 expands every board again to list those
+// predecessors (4 bytes a move inside the level). After that a board is sown again only where
+// it must be. A board whose bounds moved tells its predecessors (in rounds), and
+//   - a predecessor's `low` is a max over its moves and only rises: it is raised in place;
+//   - a predecessor's `high` is a max over its moves too, but a move's term only falls: each
+//     board counts its moves inside the level that give its `high` (1 byte), and only when
+//     the last of them got worse is the board expanded again (every move read afresh; a
+//     board whose `high` comes from a move out of the level never is).
+// Each update raises a `low` or lowers a `high` towards the least fixed point and never past
+// it, and the rounds end only when every board is at a fixed point of its moves: the same
+// bytes as the passes, whatever the order and the threads. (Until stop 16 every board one of
+// whose successors moved was expanded again in each round: 3-4 more expansions a board.)
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "solve/compositions.h"
+#include "solve/retro_step.h"
+
+namespace naqala::solve::retro {
+
+namespace worklist_detail {
+
+inline std::uint16_t pack(int low, int high) {
+  return static_cast<std::uint16_t>(static_cast<std::uint8_t>(low) | static_cast<std::uint8_t>(high)
+                                                                         << 8);
+}
+inline int low_of(std::uint16_t v) {
+  return static_cast<std::int8_t>(v & 0xff);
+}
+inline int high_of(std::uint16_t v) {
+  return static_cast<std::int8_t>(v >> 8);
+}
+
+// A set of boards of a level, one bit each, that threads mark at once.
+class BoardSet {
+ public:
+  explicit BoardSet(std::uint64_t boards) : words_((boards + 63) / 64) {}
+  void mark(std::uint64_t r) {
+    words_[r / 64].fetch_or(1ULL << (r % 64), std::memory_order_relaxed);
+  }
+  bool has(std::uint64_t r) const {
+    return (words_[r / 64].load(std::memory_order_relaxed) >> (r % 64)) & 1;
+  }
+  std::uint64_t words() const { return words_.size(); }
+  // The boards of word w, leaving it empty.
+  std::uint64_t take(std::uint64_t w) { return words_[w].exchange(0, std::memory_order_relaxed); }
+  void swap(BoardSet& other) { words_.swap(other.words_); }
+
+ private:
+  std::vector<std::atomic<std::uint64_t>> words_;
+};
+
+}  // namespace worklist_detail
+
+// Solves level n (every level below it done) by the worklist above with `threads` threads.
+// `Store` is retro.h's, with raise_low(key, n, low) too (an atomic max; true when it rose).
+// Needs 9 bytes a board and 4 a move inside the level; returns false (nothing done, the
+// level left at [-n, n]) when the level has 2^32 such moves or more, or a move inside the
+// level that wins seeds, and then the passes do it.
+template <class Game, class Store>
+bool solve_level_worklist(const Game& game, const Compositions& index, Store& store, int n,
+                          int threads, Progress& p, const ProgressFn& progress,
+                          std::chrono::steady_clock::time_point start) {
+  using namespace worklist_detail;
+  const std::uint64_t count = index.count(n), offset = index.offset(n);
+  constexpr int kNone = -128;
+  constexpr std::uint64_t kBoards = 1 << 14, kWords = 1 << 8;  // blocks handed to a thread
+  std::vector<std::uint16_t> exits(count);
+  std::vector<std::uint32_t> edge_end(count + 1, 0);
+  // How many moves inside the level give each board its high (kFixed: a move out of it).
+  constexpr std::uint8_t kFixed = 0xff;
+  std::vector<std::uint8_t> support(count);
+  BoardSet dirty(count), next(count), reeval(count);
+  std::atomic<bool> refused{false}, any_extra{false};
+  std::atomic<std::uint64_t> expanded{0};
+  const auto reporter = std::this_thread::get_id();  // the progress is told by one thread
+  auto report = [&](int round, std::uint64_t done) {
+    if (!progress || std::this_thread::get_id() != reporter) return;
+    p.pass = round;
+    p.done = std::min(done, count);
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress(p);
+  };
+  // Sweep 1: exits, how many moves inside the level reach each board, and every board's
+  // bounds with its successors in the level still at [-n, n]: a board with a move inside the
+  // level gets [max(exits' low, -n), n], one without is final.
+  parallel_blocks(threads, count, kBoards, [&](std::uint64_t first, std::uint64_t last) {
+    Board b = index.unrank(first, n);
+    for (std::uint64_t r = first; r < last; ++r, index.next(b)) {
+      int low = kNone, high = kNone, terminal = 0, inside = 0;
+      if (!game.expand(b, n, terminal, [&](const Step& s) {
+            if (!s.over && s.left == n) {
+              ++inside;
+              if (s.gain != 0) refused = true;
+              if (s.extra) any_extra = true;
+              auto slot = std::atomic_ref<std::uint32_t>(edge_end[index.rank(s.child, n)]);
+              if (slot.fetch_add(1, std::memory_order_relaxed) == 0xffffffffu) refused = true;
+              return true;
+            }
+            int cl = s.gain, ch = s.gain;
+            if (!s.over) {
+              const std::uint64_t child = index.key(s.child, s.left);
+              const int l = store.low(child, s.left), h = store.high(child, s.left);
+              cl = s.extra ? s.gain + l : s.gain - h;
+              ch = s.extra ? s.gain + h : s.gain - l;
+            }
+            low = std::max(low, cl);
+            high = std::max(high, ch);
+            return true;
+          })) {
+        low = high = terminal;
+      }
+      exits[r] = pack(low, high);
+      // The moves inside the level all give n for now.
+      support[r] = high >= n ? kFixed : static_cast<std::uint8_t>(inside);
+      if (!inside)
+        store.set(offset + r, n, low, high);  // final already
+      else if (low > -n)
+        store.set(offset + r, n, low, n);
+      if (!inside || low > -n) dirty.mark(r);
+    }
+  });
+  expanded += count;
+  // Prefix sums (end of each board's list), checking the total fits 32 bits.
+  std::uint64_t total = 0;
+  for (std::uint64_t r = 0; r < count; ++r) {
+    total += edge_end[r];
+    if (total >= 0xffffffffULL) refused = true;
+    edge_end[r] = static_cast<std::uint32_t>(total);
+  }
+  edge_end[count] = static_cast<std::uint32_t>(total);
+  if (refused) {
+    for (std::uint64_t r = 0; r < count; ++r) store.set(offset + r, n, -n, n);
+    return false;
+  }
+  // Sweep 2: the predecessors, each list filled from its end (edge_end ends as its start),
+  // and which of those moves give the mover another turn (only when some do).
+  std::vector<std::uint32_t> preds(total);
+  BoardSet extra_move(any_extra ? total : 0);
+  parallel_blocks(threads, count, kBoards, [&](std::uint64_t first, std::uint64_t last) {
+    Board b = index.unrank(first, n);
+    for (std::uint64_t r = first; r < last; ++r, index.next(b)) {
+      int terminal;
+      game.expand(b, n, terminal, [&](const Step& s) {
+        if (!s.over && s.left == n) {
+          auto slot = std::atomic_ref<std::uint32_t>(edge_end[index.rank(s.child, n)]);
+          const std::uint32_t at = slot.fetch_sub(1, std::memory_order_relaxed) - 1;
+          preds[at] = static_cast<std::uint32_t>(r);
+          if (s.extra) extra_move.mark(at);
+        }
+        return true;
+      });
+    }
+  });
+  expanded += count;
+  // A move that gave q its high no longer does: true when it was the last (a count that
+  // went wrong, a move counted that was not, errs on the side of expanding q again).
+  auto last_to_fall = [&](std::uint64_t q) {
+    std::atomic_ref<std::uint8_t> left(support[q]);
+    if (left.load(std::memory_order_relaxed) == kFixed) return false;
+    return left.fetch_sub(1, std::memory_order_relaxed) <= 1;
+  };
+  // What each board's predecessors were last told of its bounds.
+  std::vector<std::uint16_t> told(count, pack(-n, n));
+  for (int round = 1;; ++round) {
+    std::atomic<std::uint64_t> marked{0}, done{0};
+    // Tell the predecessors of every board that moved.
+    parallel_blocks(threads, dirty.words(), kWords, [&](std::uint64_t w0, std::uint64_t w1) {
+      std::uint64_t boards = 0, marks = 0;
+      for (std::uint64_t w = w0; w < w1; ++w) {
+        for (std::uint64_t bits = dirty.take(w); bits; bits &= bits - 1) {
+          const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+          const int nl = store.low(offset + r, n), nh = store.high(offset + r, n);
+          const int ol = low_of(told[r]), oh = high_of(told[r]);
+          if (nl == ol && nh == oh) continue;
+          told[r] = pack(nl, nh);
+          ++boards;
+          for (std::uint32_t i = edge_end[r], end = edge_end[r + 1]; i < end; ++i) {
+            const std::uint32_t q = preds[i];
+            const bool x = any_extra && extra_move.has(i);
+            // This move's term in q's low (it rose) and in q's high (it fell).
+            const int rose_from = x ? ol : -oh, rose_to = x ? nl : -nh;
+            const int fell_from = x ? oh : -ol, fell_to = x ? nh : -nl;
+            if (rose_to > rose_from && store.raise_low(offset + q, n, rose_to)) {
+              next.mark(q);
+              ++marks;
+            }
+            const int high = store.high(offset + q, n);
+            if (fell_from >= high && fell_to < high && last_to_fall(q)) {
+              reeval.mark(q);
+              ++marks;
+            }
+          }
+        }
+      }
+      done += boards;
+      marked += marks;
+      report(round, done);
+    });
+    // Expand again the boards whose high may fall.
+    parallel_blocks(threads, reeval.words(), kWords, [&](std::uint64_t w0, std::uint64_t w1) {
+      // The boards come in rank order: stepping to a near one with next() is much cheaper
+      // than unranking it.
+      constexpr std::uint64_t kStepAtMost = 16;
+      std::uint64_t evaluated = 0, marks = 0;
+      Board b{};
+      std::uint64_t at = ~0ULL;
+      for (std::uint64_t w = w0; w < w1; ++w) {
+        for (std::uint64_t bits = reeval.take(w); bits; bits &= bits - 1) {
+          const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+          ++evaluated;
+          if (at != ~0ULL && r > at && r - at <= kStepAtMost) {
+            for (; at < r; ++at) index.next(b);
+          } else {
+            b = index.unrank(r, n);
+            at = r;
+          }
+          const int exit_high = high_of(exits[r]);
+          int low = low_of(exits[r]), high = exit_high, terminal, giving = 0;
+          game.expand(b, n, terminal, [&](const Step& s) {
+            if (s.over || s.left != n) return true;  // in `exits`
+            const std::uint64_t child = offset + index.rank(s.child, n);
+            const int l = store.low(child, n), h = store.high(child, n);
+            low = std::max(low, s.extra ? l : -h);
+            const int term = s.extra ? h : -l;
+            if (term > high) {
+              high = term;
+              giving = 1;
+            } else if (term == high) {
+              ++giving;
+            }
+            return true;
+          });
+          const int old_low = store.low(offset + r, n), old_high = store.high(offset + r, n);
+          support[r] = high <= exit_high ? kFixed : static_cast<std::uint8_t>(giving);
+          low = std::max(low, old_low);
+          high = std::min(high, old_high);
+          if (low == old_low && high == old_high) continue;
+          store.set(offset + r, n, low, high);
+          next.mark(r);
+          ++marks;
+        }
+      }
+      expanded += evaluated;
+      marked += marks;
+    });
+    if (marked == 0) break;
+    dirty.swap(next);
+  }
+  p.evaluations += expanded;
+  p.level_evaluations = expanded;
+  return true;
+}
+
+}  // namespace naqala::solve::retro
