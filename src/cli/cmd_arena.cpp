@@ -104,11 +104,7 @@ void add_arena_command(CLI::App& app) {
     base.threads = a->threads;
     base.opening_plies = a->opening_plies;
     base.seed = a->seed;
-    const engine::EngineGameOptions times = game_options(a->engine);
-    base.movetime = times.movetime;
-    base.time_margin = times.time_margin;
-    base.clock_base = times.clock_base;
-    base.clock_increment = times.clock_increment;
+    base.game = game_options(a->engine);
     base.make_engine = engine_factory(a->engine);
     if (!a->ladder.empty()) {
       if (!a->engines.empty()) throw Error("give --ladder or two --engine, not both");

@@ -192,7 +192,11 @@ void add_tournament_command(CLI::App& app) {
       command += " --rounds " + std::to_string(std::max(1, r.tournament.settings.rounds)) +
                  " --games-per-pairing " + std::to_string(r.tournament.settings.games_per_pairing) +
                  " --opening-plies " + std::to_string(a->opening_plies) + " --seed " +
-                 std::to_string(a->seed) + " --level-ratings FILE";
+                 std::to_string(a->seed) +
+                 (a->engine.max_plies != engine::EngineGameOptions{}.max_plies
+                      ? " --max-plies " + std::to_string(a->engine.max_plies)
+                      : "") +
+                 " --level-ratings FILE";
       play::save_level_ratings(
           a->level_ratings,
           play::level_ratings_entry(a->variant, a->engines, r.tournament.standings,

@@ -21,12 +21,17 @@ void add_engine_flags(CLI::App* cmd, EngineFlags& a) {
                   "Seconds past its time before a cmd: engine that gives no move loses as hung "
                   "(default 10)")
       ->check(CLI::Range(0.1, 86400.0));
+  cmd->add_option("--max-plies", a.max_plies,
+                  "A game still running after this many plies is adjudicated by its score "
+                  "(default 2000)")
+      ->check(CLI::Range(10, 1000000));
 }
 
 engine::EngineGameOptions game_options(const EngineFlags& a) {
   engine::EngineGameOptions o;
   o.movetime = a.movetime;
   o.time_margin = a.time_margin;
+  o.max_plies = a.max_plies;
   if (!a.tc.empty()) {
     double inc = 0;
     char extra = 0;

@@ -13,10 +13,11 @@ namespace naqala::cli {
 
 struct EngineFlags {
   double movetime = 0, grace = 10, time_margin = 0.2;
+  int max_plies = engine::EngineGameOptions{}.max_plies;
   std::string tc;
 };
 
-// --movetime, --tc, --time-margin, --hang-seconds.
+// --movetime, --tc, --time-margin, --hang-seconds, --max-plies.
 void add_engine_flags(CLI::App* cmd, EngineFlags& flags);
 
 // The per-game time control of the flags; throws Error on a malformed --tc or a clash.

@@ -180,12 +180,6 @@ ArenaResult run_arena(const ArenaOptions& o) {
   std::array<double, 2> seconds{};
   std::array<std::uint64_t, 2> moves{};
   std::exception_ptr failure;
-  EngineGameOptions game_options;
-  game_options.movetime = o.movetime;
-  game_options.clock_base = o.clock_base;
-  game_options.clock_increment = o.clock_increment;
-  game_options.time_margin = o.time_margin;
-  game_options.max_plies = o.max_plies;
 
   auto worker = [&](int thread) {
     try {
@@ -201,7 +195,7 @@ ArenaResult run_arena(const ArenaOptions& o) {
                                              engines[1 - first_side].get()};
         const std::array<std::string, 2> names{o.engines[first_side], o.engines[1 - first_side]};
         const EngineGame played =
-            play_engine_game(*local_game, openings[g / 2], by_side, names, game_options, dice);
+            play_engine_game(*local_game, openings[g / 2], by_side, names, o.game, dice);
         for (int side = 0; side < 2; ++side) {
           const int e = side == first_side ? 0 : 1;
           my_seconds[e] += played.seconds[side];

@@ -13,6 +13,16 @@
 
 namespace naqala::engine {
 
+// How one engine game is played (arena, tournaments): seconds per move for every engine, or a
+// game clock (base + increment per move, seconds) whose fall loses the game; 0 = each engine's
+// own limits.
+struct EngineGameOptions {
+  double movetime = 0;  // seconds per move; 0 = each engine's own limits
+  double clock_base = 0, clock_increment = 0;
+  double time_margin = 0.2;  // seconds a clock may go below zero before the flag falls
+  int max_plies = 2000;      // a game still running then is adjudicated by its score
+};
+
 struct ArenaOptions {
   std::string variant;
   std::array<std::string, 2> engines;  // specs, as make_engine takes them
@@ -20,12 +30,7 @@ struct ArenaOptions {
   int threads = 1;                     // games played at once, each with its own engines
   int opening_plies = 4;               // random plies from the start that make an opening
   std::uint64_t seed = 1;
-  int max_plies = 2000;  // a game still running then is adjudicated by its score
-  // Time control: seconds per move for every engine, or a game clock (base + increment per
-  // move, seconds) whose fall loses the game; 0 = each engine's own limits.
-  double movetime = 0;
-  double clock_base = 0, clock_increment = 0;
-  double time_margin = 0.2;  // seconds a clock may go below zero before the flag falls
+  EngineGameOptions game;  // time control and the ply cap of every game
   // Builds the engines (make_engine when unset; the CLI adds outside programs, `cmd:`).
   std::function<std::unique_ptr<Engine>(const AnyGame&, const std::string& spec)> make_engine;
   std::function<void(int done, int total)> progress;
@@ -60,14 +65,6 @@ ArenaResult run_arena(const ArenaOptions& options);
 // has too few), as position texts.
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
                                        std::uint64_t seed);
-
-// One game between two engines from a position: what the arena and tournaments play.
-struct EngineGameOptions {
-  double movetime = 0;  // seconds per move; 0 = each engine's own limits
-  double clock_base = 0, clock_increment = 0;
-  double time_margin = 0.2;
-  int max_plies = 2000;  // a game still running then is adjudicated by its score
-};
 
 struct EngineGame {
   double south_points = 0;  // 1, 0.5 or 0

@@ -27,15 +27,19 @@ std::string game_record_path(const std::string& out_dir, const GameSlot& s) {
 namespace {
 
 json settings_json(const EngineTournament& t, const AnyGame& game, const TournamentSettings& s) {
-  return {{"variant", game.spec()},
-          {"format", to_string(s.format)},
-          {"engines", t.engines},
-          {"rounds", s.rounds},
-          {"games_per_pairing", s.games_per_pairing},
-          {"opening_plies", t.opening_plies},
-          {"seed", t.seed},
-          {"movetime", t.game.movetime},
-          {"clock", {t.game.clock_base, t.game.clock_increment}}};
+  json settings = {{"variant", game.spec()},
+                   {"format", to_string(s.format)},
+                   {"engines", t.engines},
+                   {"rounds", s.rounds},
+                   {"games_per_pairing", s.games_per_pairing},
+                   {"opening_plies", t.opening_plies},
+                   {"seed", t.seed},
+                   {"movetime", t.game.movetime},
+                   {"clock", {t.game.clock_base, t.game.clock_increment}}};
+  // Only a cap other than the default is kept, so directories written before it resume.
+  if (t.game.max_plies != engine::EngineGameOptions{}.max_plies)
+    settings["max_plies"] = t.game.max_plies;
+  return settings;
 }
 
 // The directory's settings must be this run's: its records are this tournament's games.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -162,6 +163,39 @@ TEST(TournamentCli, LevelRatingsAreWrittenWithTheirCommand) {
     EXPECT_EQ(refused.status, 2);
     EXPECT_NE(refused.out.find(message), std::string::npos) << refused.out;
   }
+}
+
+// --max-plies: a game still running at the cap is adjudicated by its score, the record says
+// so, the cap is part of the directory's settings (a rerun with another cap is refused) and of
+// the level ratings' command.
+TEST(TournamentCli, MaxPliesAdjudicatesAndIsKeptWithTheTournament) {
+  const testing::ScratchDir scratch;
+  const fs::path dir = scratch.path() / "out";
+  const std::string file = (scratch.path() / "levels.json").string();
+  const std::string cmd =
+      "tournament oware --format roundrobin --engine level:1 --engine level:2 --quiet "
+      "--max-plies 12 --out " +
+      dir.string();
+  auto r = naqala(cmd + " --json --level-ratings " + file);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream record(dir / "round01-pairing01-game01.txt");
+  const std::string text((std::istreambuf_iterator<char>(record)), {});
+  EXPECT_NE(text.find("[Termination \"adjudicated\"]"), std::string::npos) << text;
+  std::ifstream in(file);
+  EXPECT_NE(json::parse(in).at("oware")["command"].get<std::string>().find("--max-plies 12"),
+            std::string::npos);
+
+  EXPECT_EQ(naqala(cmd).status, 0);  // the same cap resumes
+  auto other = naqala(
+      "tournament oware --format roundrobin --engine level:1 --engine level:2 "
+      "--quiet --max-plies 14 --out " +
+      dir.string());
+  EXPECT_EQ(other.status, 2) << other.out;
+  EXPECT_NE(other.out.find("max_plies"), std::string::npos) << other.out;
+  EXPECT_EQ(naqala("tournament oware --format roundrobin --engine level:1 --engine level:2 "
+                   "--max-plies 5")
+                .status,
+            2);  // below the range
 }
 
 }  // namespace
