@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "fuzz_support.h"
+#include "games/backgammon/family.h"
 #include "games/registry.h"
 
 using namespace naqala;
@@ -41,8 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (s->is_chance_node()) return 0;
-  // A resignation ("resign gammon") is an action, not one of the listed moves.
-  if (next->is_over() && next->outcome().reason == EndReason::Resignation) return 0;
+  // A resignation ("resign gammon") is an action, not one of the listed moves; in a match it
+  // ends the game and the next one starts, so the game need not be over after it.
+  try {
+    if (backgammon::parse_resignation(text)) return 0;
+  } catch (const Error&) {  // "resign something": not a resignation, nor a move of backgammon
+  }
   // The move played must be one the rules list: some legal move leads to the same position.
   const auto moves = s->legal_moves();
   const bool listed = std::any_of(moves.begin(), moves.end(), [&](const std::string& m) {
