@@ -20,13 +20,16 @@ release: deps
 	@cmake --preset release -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS)
 
-asan: deps
+# The sanitizer tree: clang-14 with ASan and UBSan, which builds the libFuzzer targets too
+# (tests/fuzz/README.md); `scripts/install-deps fuzz` adds clang-14 and libFuzzer first.
+asan:
+	@scripts/install-deps fuzz
 	@cmake --preset asan -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN) -j $(JOBS)
 
-# libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md), alone in build/fuzz;
-# test-fuzz runs each for 30 s from its seed corpus, and every fixed crash once. A sanitizer tree
-# configured with clang builds them too, and test-asan runs them with its tests.
+# libFuzzer targets with clang-14, ASan and UBSan (tests/fuzz/README.md), alone in build/fuzz
+# at -O2 for long runs; test-fuzz runs each for 30 s from its seed corpus, and every fixed crash
+# once. The sanitizer tree (make asan) builds them too, and test-asan runs them with its tests.
 fuzz:
 	@scripts/install-deps fuzz
 	@cmake --preset fuzz -DNAQALA_UNITY_BUILD=$(UNITY) $(CMAKE_ARGS) >/dev/null
@@ -42,7 +45,7 @@ run: release
 test: release
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# The sanitizer tree's tests (and, in a clang tree, the fuzz targets: label fuzz).
+# The sanitizer tree's tests and the fuzz targets (label fuzz: 30 s each, two at a time).
 test-asan: asan
 	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -LE 'slow|gnubg|e2e|mpi' $(CTEST_ARGS)
 

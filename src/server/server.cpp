@@ -229,17 +229,22 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_message() {
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    if (!ws_.got_text()) {
+    if (ending_) {
+      // closing for flooding: dropped (end_after_replies)
+    } else if (!limit_.take()) {  // binary frames count too
+      if (++floods_ > 100) {
+        end_after_replies();
+      } else {
+        send(std::make_shared<const std::string>(json_text(json{
+            {"type", "error"},
+            {"status", 429},
+            {"message", "too many messages: at most " +
+                            std::to_string(static_cast<int>(server_.options.messages_per_second)) +
+                            " a second"}})));
+      }
+    } else if (!ws_.got_text()) {
       send(std::make_shared<const std::string>(
           R"({"type":"error","status":400,"message":"messages are JSON text frames, not binary"})"));
-    } else if (!limit_.take()) {
-      if (++floods_ > 100) return close(websocket::close_code::policy_error, "too many messages");
-      send(std::make_shared<const std::string>(json_text(json{
-          {"type", "error"},
-          {"status", 429},
-          {"message", "too many messages: at most " +
-                          std::to_string(static_cast<int>(server_.options.messages_per_second)) +
-                          " a second"}})));
     } else {
       server_.hub.handle(*this, text);
     }
@@ -256,8 +261,22 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
                         return;
                       }
                       self->queue_.pop_front();
-                      if (!self->queue_.empty()) self->write();
+                      if (!self->queue_.empty())
+                        self->write();
+                      else if (self->ending_)
+                        self->close(websocket::close_code::policy_error, "too many messages");
                     });
+  }
+
+  // Past 100 refused messages the connection is closed, but only once the replies already
+  // queued are written: a close drops what is queued, and those are the replies to messages the
+  // server handled (a stored move's acknowledgement) and the refusals that say why. The hub
+  // forgets the connection at once (no new views are queued); messages that come meanwhile are
+  // read and dropped, so a client writing without reading cannot stall the drain.
+  void end_after_replies() {
+    ending_ = true;
+    server_.hub.disconnect(*this);
+    if (queue_.empty()) close(websocket::close_code::policy_error, "too many messages");
   }
 
   void close(websocket::close_code code, const char* reason) {
@@ -273,6 +292,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closed_ = false;
+  bool ending_ = false;  // closing for flooding once the queue is written
   RateLimit limit_;
   int floods_ = 0;
 };

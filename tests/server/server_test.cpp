@@ -251,6 +251,8 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
   // may see the bucket refill, so it sends rounds until one is refused.
   int pongs = 0, limited = 0;
   for (int round = 0; round < 50 && limited == 0; ++round) {
+    // The server closes a flood only after its refusals (AFloodIsClosedAfterItsRepliesAreWritten).
+    ASSERT_FALSE(ws.error) << "closed before a refusal came: " << ws.error.message();
     for (int i = 0; i < 460; ++i) ws.send({{"type", "ping"}});
     for (int i = 0; i < 460; ++i) {
       json m = ws.read();
@@ -261,6 +263,32 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
     if (round == 0) EXPECT_GE(pongs, 400);
   }
   EXPECT_GT(limited, 0);
+}
+
+// Past 100 refusals the connection is closed, but after every reply already queued: a client
+// that writes without reading (its replies back up on the server) still gets the replies to what
+// was handled and every refusal, then the close with its reason.
+TEST_F(ServerTest, AFloodIsClosedAfterItsRepliesAreWritten) {
+  server_.reset();
+  server_ = std::make_unique<Running>(db_, /*requests_per_second=*/1000, /*messages_per_second=*/1);
+  port_ = server_->port();
+  Ws ws(port_, /*receive_buffer=*/1024);
+  // A burst of 2 passes, 100 are refused, the next closes; the rest are dropped.
+  for (int i = 0; i < 300; ++i) ws.send({{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (json m = ws.read(); !m.is_null(); m = ws.read()) {
+    if (m["type"] == "pong")
+      ++pongs;
+    else if (m["type"] == "error" && m["status"] == 429)
+      ++limited;
+    else
+      ADD_FAILURE() << m;
+  }
+  EXPECT_GE(pongs, 2);
+  EXPECT_EQ(limited, 100);
+  EXPECT_EQ(ws.error, websocket::error::closed) << ws.error.message();
+  EXPECT_EQ(ws.close_reason().code, websocket::close_code::policy_error);
+  EXPECT_EQ(ws.close_reason().reason, "too many messages");
 }
 
 TEST_F(ServerTest, HttpRequestsAreRateLimitedPerAddress) {

@@ -30,11 +30,12 @@ using json = nlohmann::json;
 // A server running on its own thread.
 class Running {
  public:
-  explicit Running(const std::filesystem::path& db, double requests_per_second = 1000) {
+  explicit Running(const std::filesystem::path& db, double requests_per_second = 1000,
+                   double messages_per_second = 200) {
     naqala::server::ServerOptions o;
     o.port = 0;
     o.db = db.string();
-    o.messages_per_second = 200;
+    o.messages_per_second = messages_per_second;
     o.requests_per_second = requests_per_second;
     server_ = std::make_unique<naqala::server::Server>(o);
     thread_ = std::thread([this] { server_->run(); });
@@ -91,8 +92,14 @@ constexpr auto kHangGuard = std::chrono::milliseconds(std::chrono::minutes(5));
 // A WebSocket client.
 class Ws {
  public:
-  explicit Ws(unsigned short port) : ws_(io_) {
-    beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  // receive_buffer > 0 sets the socket's receive buffer (bytes), so that what the server sends
+  // backs up on its side while the client is not reading.
+  explicit Ws(unsigned short port, int receive_buffer = 0) : ws_(io_) {
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4());
+    if (receive_buffer > 0)
+      socket.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+    socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     ws_.handshake("localhost", "/ws");
   }
   void send(const json& j) { send_text(j.dump()); }
@@ -148,6 +155,8 @@ class Ws {
   json error_reply() {
     return until([](json& m) { return m["type"] == "error"; });
   }
+  // Why the server closed the connection (after read() gave websocket::error::closed).
+  const websocket::close_reason& close_reason() const { return ws_.reason(); }
   beast::error_code error;
 
  private:
