@@ -68,12 +68,14 @@ TEST_F(ServerTest, ListsEveryRegisteredVariant) {
 TEST_F(ServerTest, VariantsCarryTheLevelsMeasuredRatings) {
   Reply r = request(port_, http::verb::get, "/api/variants");
   ASSERT_EQ(r.status, 200);
-  int measured = 0;
+  ASSERT_GE(r.json_body().size(), 21u);
   for (const auto& v : r.json_body()) {
     const std::string name = v["name"];
-    if (name == "gabata") EXPECT_FALSE(v.contains("levels"));  // not measured yet
-    if (!v.contains("levels")) continue;
-    ++measured;
+    if (name == "omweso-s0") {  // its round robin is not finished (docs/tournaments.md)
+      EXPECT_FALSE(v.contains("levels"));
+      continue;
+    }
+    ASSERT_TRUE(v.contains("levels")) << name << ": every other preset's levels are measured";
     ASSERT_EQ(v["levels"].size(), 10u) << name;
     for (int i = 0; i < 10; ++i) {
       EXPECT_EQ(v["levels"][i]["level"], i + 1) << name;
@@ -81,10 +83,9 @@ TEST_F(ServerTest, VariantsCarryTheLevelsMeasuredRatings) {
     }
     // Where the levels differ most, level 10 is measured stronger than level 1.
     if (name == "kalah" || name == "oware" || name == "toguz" || name == "bao" ||
-        name == "backgammon")
+        name == "backgammon" || name == "namnam" || name == "gabata")
       EXPECT_GT(v["levels"][9]["rating"].get<int>(), v["levels"][0]["rating"].get<int>()) << name;
   }
-  EXPECT_GE(measured, 17);
 }
 
 TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
@@ -776,10 +777,10 @@ TEST_F(ServerTest, BackgammonResignationOffersAreAnsweredAndScoredWithTheCube) {
   }
   EXPECT_EQ(r["decisions"][0]["ply"], 2) << r;  // after the opening roll
   EXPECT_EQ(kinds, (std::vector<std::string>{"checker", "cube", "cube"})) << r;
-  EXPECT_EQ(request(port_, http::verb::get, "/api/games/" + kalah["id"].get<std::string>() +
-                                                "/analysis")
-                .status,
-            400);
+  EXPECT_EQ(
+      request(port_, http::verb::get, "/api/games/" + kalah["id"].get<std::string>() + "/analysis")
+          .status,
+      400);
 }
 
 TEST_F(ServerTest, GamesSurviveARestart) {
