@@ -1,6 +1,6 @@
 #pragma once
-// A small dense linear system a x = b: the normal equations of the evaluation fits
-// (eval/tune.h, eval/backgammon_contact_fit.h), a few dozen unknowns at most.
+// A dense linear system a x = b: the normal equations of the evaluation fits (eval/tune.h,
+// eval/backgammon_contact_fit.h, eval/table_fit.h).
 #include <cmath>
 #include <cstddef>
 #include <utility>
@@ -10,7 +10,10 @@ namespace naqala {
 
 using DenseMatrix = std::vector<std::vector<double>>;
 
-// Gauss-Jordan elimination with partial pivoting; a singular column gets 0.
+// Gaussian elimination with partial pivoting, then back substitution; a singular column gets
+// 0. The pit-table fits give it several hundred unknowns, so rows are taken by reference
+// (an unoptimised sanitizer build pays for every operator[]) and only the rows below a pivot
+// are eliminated (a third of Gauss-Jordan's work).
 inline std::vector<double> solve_linear(DenseMatrix a, std::vector<double> b) {
   const std::size_t n = b.size();
   for (std::size_t col = 0; col < n; ++col) {
@@ -19,16 +22,24 @@ inline std::vector<double> solve_linear(DenseMatrix a, std::vector<double> b) {
       if (std::abs(a[r][col]) > std::abs(a[pivot][col])) pivot = r;
     std::swap(a[col], a[pivot]);
     std::swap(b[col], b[pivot]);
-    if (std::abs(a[col][col]) < 1e-12) continue;
-    for (std::size_t r = 0; r < n; ++r) {
-      if (r == col) continue;
-      const double k = a[r][col] / a[col][col];
-      for (std::size_t c = col; c < n; ++c) a[r][c] -= k * a[col][c];
+    const std::vector<double>& top = a[col];
+    if (std::abs(top[col]) < 1e-12) continue;
+    for (std::size_t r = col + 1; r < n; ++r) {
+      std::vector<double>& row = a[r];
+      const double k = row[col] / top[col];
+      if (k == 0) continue;
+      for (std::size_t c = col; c < n; ++c) row[c] -= k * top[c];
       b[r] -= k * b[col];
     }
   }
   std::vector<double> x(n);
-  for (std::size_t i = 0; i < n; ++i) x[i] = std::abs(a[i][i]) < 1e-12 ? 0 : b[i] / a[i][i];
+  for (std::size_t i = n; i-- > 0;) {
+    const std::vector<double>& row = a[i];
+    if (std::abs(row[i]) < 1e-12) continue;  // x[i] stays 0
+    double sum = b[i];
+    for (std::size_t c = i + 1; c < n; ++c) sum -= row[c] * x[c];
+    x[i] = sum / row[i];
+  }
   return x;
 }
 
