@@ -122,10 +122,11 @@ int main(int argc, char** argv) {
     const char* name;
     std::vector<Board> races;
     std::vector<double> reference;
+    std::vector<bgnet::Probs> reference_probs;
   };
   std::vector<Set> sets;
   auto make_set = [&](const char* name, std::vector<Side> sides, bool symmetric) {
-    Set set{name, {}, {}};
+    Set set{name, {}, {}, {}};
     Rng rng(seed);
     std::vector<bgrace::Distribution> dist(sides.size());
     std::vector<bool> sampled(sides.size(), false);
@@ -146,7 +147,8 @@ int main(int argc, char** argv) {
       if (bgnet::classify(b[0], b[1]) != bgnet::PositionClass::Race) continue;
       if (bearoff::in_home(b[0]) && bearoff::in_home(b[1])) continue;
       set.races.push_back(b);
-      set.reference.push_back(bgrace::race_probs(distribution(i), distribution(j))[0]);
+      set.reference_probs.push_back(bgrace::race_probs(distribution(i), distribution(j)));
+      set.reference.push_back(set.reference_probs.back()[0]);
     }
     sets.push_back(std::move(set));
   };
@@ -184,10 +186,13 @@ int main(int argc, char** argv) {
     }
     bear.print("bear-off, net - exact");
     for (const Set& set : sets) {
-      Stats zero, one, gap, roll_ref, roll_zero;
+      Stats zero, one, gap, roll_ref, roll_zero, win_gammon, lose_gammon;
       double mean_ref = 0;
       for (std::size_t k = 0; k < set.races.size(); ++k) {
-        const double p0 = net.evaluate(set.races[k][0], set.races[k][1])[0];
+        const bgnet::Probs probs = net.evaluate(set.races[k][0], set.races[k][1]);
+        const double p0 = probs[0];
+        win_gammon.add(probs[1] - set.reference_probs[k][1]);
+        lose_gammon.add(probs[3] - set.reference_probs[k][3]);
         const double p1 = bgsearch::evaluate_on_roll(net, set.races[k], 1)[0];
         zero.add(p0 - set.reference[k]);
         one.add(p1 - set.reference[k]);
@@ -202,6 +207,8 @@ int main(int argc, char** argv) {
       zero.print("0-ply - one-sided");
       one.print("1-ply - one-sided");
       gap.print("0-ply - 1-ply");
+      win_gammon.print("won gammons, 0-ply - one-sided");
+      lose_gammon.print("lost gammons, 0-ply - one-sided");
       if (roll_ref.n) {
         roll_ref.print("one-sided - rollout");
         roll_zero.print("0-ply - rollout");

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "eval/backgammon_bearoff.h"
+#include "eval/backgammon_evaluator.h"
 
 namespace naqala::bgrace {
 namespace {
@@ -103,6 +104,34 @@ TEST(RaceTrain, TrainingMovesTheRaceNetTowardsTheDistributions) {
   EXPECT_EQ(net.mlp(bgnet::PositionClass::Contact).w1,
             before.mlp(bgnet::PositionClass::Contact).w1);
   EXPECT_NE(net.mlp(bgnet::PositionClass::Race).w1, before.mlp(bgnet::PositionClass::Race).w1);
+}
+
+}  // namespace
+}  // namespace naqala::bgrace
+
+namespace naqala::bgrace {
+namespace {
+
+TEST(RaceTrain, ShippedRaceNetAgreesWithTheDistributions) {
+  // The shipped race net (trained by `train backgammon --race`, docs/games/backgammon.md) is
+  // within 3 points of the sampled distributions' winning chance on a short race and on
+  // symmetric outfield races, where the self-play net read 15 points high for the side on roll.
+  const bgnet::Net& net = bgeval::shipped_net();
+  Side race_me{}, race_opp{};
+  race_me[0] = 3, race_me[2] = 4, race_me[4] = 4, race_me[7] = 4;
+  race_opp[1] = 5, race_opp[3] = 5, race_opp[5] = 3, race_opp[8] = 2;
+  std::vector<std::pair<Side, Side>> races{{race_me, race_opp}};
+  Rng pick(11);
+  for (int k = 0; k < 4; ++k) {
+    Side s{};
+    for (int n = 0; n < backgammon::kCheckers; ++n) ++s[6 + pick.below(6)];
+    races.push_back({s, s});
+  }
+  for (const auto& [me, opp] : races) {
+    Rng rng(5);
+    const bgnet::Probs target = race_probs(sample(me, 2000, rng), sample(opp, 2000, rng));
+    EXPECT_NEAR(net.evaluate(me, opp)[bgnet::Probs::Win], target[bgnet::Probs::Win], 0.03);
+  }
 }
 
 }  // namespace
