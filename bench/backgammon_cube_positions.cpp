@@ -74,15 +74,7 @@ int main(int argc, char** argv) {
       int d0 = 1 + static_cast<int>(rng.below(6)), d1 = 1 + static_cast<int>(rng.below(6));
       if (ply == 0)
         while (d0 == d1) d0 = 1 + static_cast<int>(rng.below(6));
-      generate_moves(b, Player::South, d0, d1, *moves);
-      Board best_board = b;
-      float best = -10;
-      for (const auto& m : *moves) {
-        Board after = b;
-        apply_steps(after, Player::South, m);
-        const float eq = bgeval::after_move(net, after[0], after[1]).equity();
-        if (eq > best) best = eq, best_board = after;
-      }
+      const Board best_board = bgeval::best_move(net, b, d0, d1, *moves);
       if (checkers_off(best_board[0]) == kCheckers) break;
       b = {best_board[1], best_board[0]};
     }

@@ -25,6 +25,19 @@ Probs after_move(const Net& net, const Side& mover, const Side& opp) {
   return on_roll(net, opp, mover).inverted();
 }
 
+Board best_move(const Net& net, const Board& b, int d0, int d1, backgammon::MoveList& moves) {
+  backgammon::generate_moves(b, Player::South, d0, d1, moves);
+  Board best_board = b;
+  float best = -10;
+  for (const auto& m : moves) {
+    Board after = b;
+    backgammon::apply_steps(after, Player::South, m);
+    const float eq = after_move(net, after[0], after[1]).equity();
+    if (eq > best) best = eq, best_board = after;
+  }
+  return best_board;
+}
+
 std::string shipped_net_path() {
   if (const char* env = std::getenv("NAQALA_BGNET"); env && *env) return env;
   return std::string(NAQALA_DATA_DIR) + "/backgammon/net.bin";

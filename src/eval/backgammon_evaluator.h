@@ -25,6 +25,10 @@ inline Probs on_roll(const Net& net, const Side& me, const Side& opp) {
 // The position `mover` has just made (the opponent to roll), from the mover's view.
 Probs after_move(const Net& net, const Side& mover, const Side& opp);
 
+// The board after the side on roll (b[0]) plays dice d0, d1 at 0 ply: the move whose position
+// is worth most to him by `after_move` (b itself when no move is legal). `moves` is scratch.
+Board best_move(const Net& net, const Board& b, int d0, int d1, backgammon::MoveList& moves);
+
 // The weights shipped with naqala (data/backgammon/net.bin, or the file named by the
 // environment variable NAQALA_BGNET), loaded once. Throws naqala::Error when missing or
 // damaged.

@@ -160,15 +160,7 @@ std::vector<Side> collect_sides(const bgnet::Net& net, const Config& config) {
       int d0 = 1 + static_cast<int>(rng.below(6)), d1 = 1 + static_cast<int>(rng.below(6));
       if (ply == 0)
         while (d0 == d1) d0 = 1 + static_cast<int>(rng.below(6));
-      backgammon::generate_moves(b, Player::South, d0, d1, *moves);
-      Board best_board = b;
-      float best = -10;
-      for (const auto& m : *moves) {
-        Board after = b;
-        backgammon::apply_steps(after, Player::South, m);
-        const float eq = bgeval::after_move(net, after[0], after[1]).equity();
-        if (eq > best) best = eq, best_board = after;
-      }
+      const Board best_board = bgeval::best_move(net, b, d0, d1, *moves);
       if (backgammon::checkers_off(best_board[0]) == kCheckers) break;
       b = {best_board[1], best_board[0]};
       if (bgnet::classify(b[0], b[1]) != bgnet::PositionClass::Race) continue;

@@ -43,15 +43,7 @@ int play_training_game(bgnet::Net& net, std::uint64_t seed, std::uint64_t game, 
     positions.push_back(b);
     values.push_back(value ? value(net, b) : bgeval::on_roll(net, b[0], b[1]));
     if (ply > 0) d0 = 1 + rng.below(6), d1 = 1 + rng.below(6);
-    backgammon::generate_moves(b, Player::South, d0, d1, *moves);
-    Board best_board = b;
-    float best = -10;
-    for (const auto& m : *moves) {
-      Board after = b;
-      backgammon::apply_steps(after, Player::South, m);
-      const float eq = bgeval::after_move(net, after[0], after[1]).equity();
-      if (eq > best) best = eq, best_board = after;
-    }
+    const Board best_board = bgeval::best_move(net, b, d0, d1, *moves);
     if (backgammon::checkers_off(best_board[0]) == kCheckers) {
       result = bgeval::finished(best_board[0], best_board[1]);
       break;

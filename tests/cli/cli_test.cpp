@@ -393,6 +393,30 @@ TEST(Cli, TuneBackgammonFitsTheContactWeightsAndRefusesSearchFlags) {
   EXPECT_NE(bad.out.find("--depth and --noise apply to sowing"), std::string::npos) << bad.out;
 }
 
+// `train backgammon --race`: a small run writes weights that load and play, a rerun resumes
+// from its sample cache, and a cache of another seed or a missing --from is refused.
+TEST(Cli, TrainBackgammonRaceWritesWeightsAndResumesFromItsCache) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string out = scratch / "race.bin";
+  const std::string flags = " --race-games 2 --race-random 20 --trials 5 --steps 200 --out " + out;
+  const auto r = naqala("train backgammon --race --seed 3" + flags);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("pairs trained 200/200"));
+  setenv("NAQALA_BGNET", out.c_str(), 1);
+  const auto played = naqala("analyze backgammon --json");
+  unsetenv("NAQALA_BGNET");
+  EXPECT_EQ(played.status, 0) << played.out;
+  const auto again = naqala("train backgammon --race --seed 3" + flags);
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_THAT(again.out, Not(HasSubstr("sides sampled")));  // every side came from the cache
+  const auto other = naqala("train backgammon --race --seed 4" + flags);
+  EXPECT_EQ(other.status, 2) << other.out;
+  EXPECT_THAT(other.out, HasSubstr("holds seed 3"));
+  const auto missing = naqala("train backgammon --race --from " + (scratch / "none.bin") + flags);
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_THAT(missing.out, HasSubstr("none.bin"));
+}
+
 // A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and
 // a ruleset without two plain rows, or a flag of the linear fit, is refused.
 TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
