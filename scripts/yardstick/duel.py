@@ -1,16 +1,49 @@
 #!/usr/bin/env python3
 """Match between two engine_pipe binaries (e.g. new build vs old build), both colours of each
-random opening. usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES]"""
-import math, random, subprocess, sys, collections
+random opening. The first engine (A) is the referee: its legal moves and game end count.
+
+usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [--variant-b V]
+
+--variant-b V   B plays this variant text instead (e.g. A `bao:namua_takasa=any` against an old
+                build's `bao` that predates the option and plays the literal rule).
+
+A move one build writes and the other does not know is matched by its text: exactly, else the
+other build's one legal move that differs only by a trailing '+' (Bao's choice to sow on from
+the house, which a capture that already won, ruling R12, no longer offers). A move still not
+matched is a rules disagreement: the game is dropped and reported with its moves and both
+builds' legal lists, and the match goes on."""
+import argparse, collections, math, random, subprocess, sys
+
 
 class Pipe:
     def __init__(self, exe, variant, spec):
-        self.p = subprocess.Popen([exe, variant, spec], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.name = exe
+        self.p = subprocess.Popen([exe, variant, spec], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+
     def ask(self, cmd):
         self.p.stdin.write(cmd + "\n"); self.p.stdin.flush()
-        line = self.p.stdout.readline().rstrip("\n")
+        line = self.p.stdout.readline()
+        if not line: raise RuntimeError(f"{self.name} exited on '{cmd}'")
+        line = line.rstrip("\n")
         if line.startswith("error"): raise RuntimeError(cmd + ": " + line)
         return line
+
+    def legal(self):
+        return [m for m in self.ask("legal")[6:].split("\t") if m]
+
+
+class Disagreement(Exception):
+    pass
+
+
+def same_move(move, legal):
+    """The text in `legal` that names `move`, or None."""
+    if move in legal: return move
+    bare = move.rstrip("+")
+    hits = [m for m in legal if m.rstrip("+") == bare]
+    return hits[0] if len(hits) == 1 else None
+
 
 def elo(w, d, l):
     n = w + d + l; mu = (w + 0.5 * d) / n
@@ -19,36 +52,59 @@ def elo(w, d, l):
     f = lambda p: -400 * math.log10(1 / min(max(p, 1e-6), 1 - 1e-6) - 1)
     return f(mu), (f(min(mu + h, 1 - 0.5 / (n + 1))) - f(max(mu - h, 0.5 / (n + 1)))) / 2
 
-variant, ea, sa, eb, sb, pairs, seed = sys.argv[1:8]
-plies = int(sys.argv[8]) if len(sys.argv) > 8 else 4
-pairs = int(pairs); rng = random.Random(int(seed))
-A, B = Pipe(ea, variant, sa), Pipe(eb, variant, sb)
+
+ap = argparse.ArgumentParser(usage=__doc__)
+for a in ("variant", "pipe_a", "spec_a", "pipe_b", "spec_b"): ap.add_argument(a)
+ap.add_argument("pairs", type=int); ap.add_argument("seed", type=int)
+ap.add_argument("plies", type=int, nargs="?", default=4)
+ap.add_argument("--variant-b")
+args = ap.parse_args()
+A = Pipe(args.pipe_a, args.variant, args.spec_a)
+B = Pipe(args.pipe_b, args.variant_b or args.variant, args.spec_b)
+rng = random.Random(args.seed)
 w = d = l = 0; ends = collections.Counter(); secs = [0.0, 0.0]; nmoves = [0, 0]
-seen = set()
-for pair in range(pairs):
+seen = set(); dropped = 0
+
+
+def play_both(move, history):
+    """Plays the mover's text on both builds, each in its own spelling."""
+    for e in (A, B):
+        legal = e.legal()
+        m = same_move(move, legal)
+        if m is None:
+            raise Disagreement(f"'{move}' unknown to {e.name}; legal there: {' '.join(legal)}; "
+                               f"moves so far: {' '.join(history)}")
+        e.ask("play " + m)
+    history.append(move)
+
+
+for pair in range(args.pairs):
     for attempt in range(100):
         A.ask("new"); opening = []
-        for _ in range(plies):
+        for _ in range(args.plies):
             if not A.ask("status").startswith("ongoing"): break
-            moves = [m for m in A.ask("legal")[6:].split("\t") if m]
-            m = rng.choice(moves); opening.append(m); A.ask("play " + m)
+            m = rng.choice(A.legal()); opening.append(m); A.ask("play " + m)
         if A.ask("status").startswith("ongoing") and tuple(opening) not in seen: break
     seen.add(tuple(opening))
     for colour in range(2):  # colour 0: A is South
-        for e in (A, B):
-            e.ask("new")
-            for m in opening: e.ask("play " + m)
-        ply = 0
-        while True:
-            st = A.ask("status")
-            if st.startswith("over") or ply >= 1000: break
-            side = 0 if st.split()[1] == "S" else 1
-            mover = A if (side == 0) == (colour == 0) else B
-            k = 0 if mover is A else 1
-            r = mover.ask("go").split(" ", 2)
-            secs[k] += float(r[1]); nmoves[k] += 1
-            for e in (A, B): e.ask("play " + r[2])
-            ply += 1
+        history = []; ply = 0
+        try:
+            for e in (A, B): e.ask("new")
+            for m in opening: play_both(m, history)
+            while True:
+                st = A.ask("status")
+                if st.startswith("over") or ply >= 1000: break
+                side = 0 if st.split()[1] == "S" else 1
+                mover = A if (side == 0) == (colour == 0) else B
+                k = 0 if mover is A else 1
+                r = mover.ask("go").split(" ", 2)
+                secs[k] += float(r[1]); nmoves[k] += 1
+                play_both(r[2], history)
+                ply += 1
+        except Disagreement as why:
+            dropped += 1
+            print(f"game {2*pair+colour} DROPPED rules disagreement: {why}", flush=True)
+            continue
         parts = st.split()
         if st.startswith("over"):
             south = float(parts[1]); reason = parts[2]
@@ -59,10 +115,12 @@ for pair in range(pairs):
         elif pts == 0: l += 1
         else: d += 1
         ends[reason] += 1
-        print(f"game {2*pair+colour} A={'south' if colour==0 else 'north'} A_points={pts} end={reason} plies={ply} {' '.join(parts[3:])}", flush=True)
-e, m = elo(w, d, l)
+        print(f"game {2*pair+colour} A={'south' if colour==0 else 'north'} A_points={pts} "
+              f"end={reason} plies={ply} {' '.join(parts[3:])}", flush=True)
 n = w + d + l
-print(f"SUMMARY {variant} A={sa} B={sb} games={n} +{w} ={d} -{l} score={(w+0.5*d)/n:.3f} elo={e:+.0f}+-{m:.0f} "
+e, m = elo(w, d, l) if n else (0.0, 0.0)
+print(f"SUMMARY {args.variant} A={args.spec_a} B={args.spec_b} games={n} +{w} ={d} -{l} "
+      f"score={(w+0.5*d)/max(n,1):.3f} elo={e:+.0f}+-{m:.0f} dropped={dropped} "
       f"s_per_move A={secs[0]/max(1,nmoves[0]):.3f} B={secs[1]/max(1,nmoves[1]):.3f}", flush=True)
 print("ENDS", dict(ends), flush=True)
 for e in (A, B): e.p.stdin.write("quit\n"); e.p.stdin.flush()

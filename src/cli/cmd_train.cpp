@@ -1,12 +1,16 @@
 // naqala train backgammon [--games N] [--seed S] [--rate R] [--lambda L] [--out FILE]
 // [--resume] [--seconds T] [--target-plies P]: TD(lambda) self-play training of the backgammon
 // networks (src/eval/backgammon_train.h). Writes a checkpoint every --checkpoint games; --resume
-// continues from the file named by --out.
+// continues from the file named by --out. With --race, the race network of the --from weights
+// is trained instead from one-sided race distributions (src/eval/backgammon_race_train.h);
+// rerunning the same command resumes from the samples kept in --race-cache.
 #include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "eval/backgammon_evaluator.h"
+#include "eval/backgammon_race_train.h"
 #include "eval/backgammon_train.h"
 #include "search/backgammon_ply.h"
 
@@ -20,6 +24,9 @@ void add_train_command(CLI::App& app) {
     bgtrain::Config config;
     bool resume = false;
     int target_plies = 0;
+    bool race = false;
+    bgrace::Config race_config;
+    std::string from;
   };
   auto a = std::make_shared<Args>();
   a->config.out = "bgnet.bin";
@@ -44,9 +51,47 @@ void add_train_command(CLI::App& app) {
                   "itself, default) or 1 (each position's 21 rolls searched; about 20 times "
                   "slower)")
       ->check(CLI::Range(0, 1));
+  cmd->add_flag("--race", a->race,
+                "Train only the race network of --from, supervised by one-sided race "
+                "distributions (sampled races and the exact bear-off database), not by self-play");
+  cmd->add_option("--from", a->from,
+                  "--race: the weights to start from (default: the shipped ones)");
+  cmd->add_option("--race-games", a->race_config.games,
+                  "--race: self-play games whose race positions are sampled (default 3000)")
+      ->check(CLI::Range(0, 10000000));
+  cmd->add_option("--race-random", a->race_config.random_sides,
+                  "--race: random race sides added (default 2000)")
+      ->check(CLI::Range(0, 10000000));
+  cmd->add_option("--trials", a->race_config.trials, "--race: sampled races per side (default 400)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--steps", a->race_config.steps,
+                  "--race: training pairs, each side on roll once (default 2000000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  cmd->add_option("--threads", a->race_config.threads, "--race: sampling threads (default 1)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--race-cache", a->race_config.cache,
+                  "--race: file keeping the sampled sides (default: --out with .race-cache); a "
+                  "rerun resumes from it");
   cmd->callback([a] {
     if (a->game != "backgammon" && a->game != "bg" && a->game != "gamao")
       throw Error("train: only backgammon has a trainable network; got '" + a->game + "'");
+    if (a->race) {
+      bgnet::Net net = a->from.empty() ? bgeval::shipped_net() : bgnet::Net::load(a->from);
+      auto& rc = a->race_config;
+      rc.seed = a->config.seed;
+      rc.rate = a->config.rate;
+      if (rc.cache.empty()) rc.cache = a->config.out + ".race-cache";
+      std::cout << "race training of " << (a->from.empty() ? bgeval::shipped_net_path() : a->from)
+                << " (seed " << rc.seed << ", " << rc.games << " games, " << rc.random_sides
+                << " random sides, " << rc.trials << " trials, " << rc.steps << " pairs, rate "
+                << rc.rate << ") into " << a->config.out << std::endl;
+      bgrace::train(net, rc, [](const bgrace::Progress& p) {
+        std::cout << p.stage << " " << p.done << "/" << p.total << "  " << p.seconds << " s"
+                  << std::endl;
+      });
+      net.save(a->config.out);
+      return;
+    }
     bgnet::Net net;
     if (a->resume) {
       if (!std::filesystem::exists(a->config.out))

@@ -48,7 +48,7 @@ Tuned tune(const AnyState& state, const AnyGame& game, const eval::TuneOptions& 
     // The setup is laid out by the engines' policy, with noise so the layouts vary.
     const std::function<bool(omweso::State&, Rng&)> setup = [](omweso::State& s, Rng& rng) {
       if (!s.in_setup()) return false;
-      s.play(eval::setup_move(s, &rng));
+      s.play(s.spread_setup_move(&rng));
       return true;
     };
     return {eval::tune_self_play(t->typed(), e, e.weights, o, setup), names_of(e.kFeatureNames)};

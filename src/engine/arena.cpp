@@ -24,6 +24,26 @@ double elo_of(double p) {
 
 }  // namespace
 
+void play_random_opening(AnyState& s, int plies, Rng& rng) {
+  for (int p = 0; p < plies && !s.is_over(); ++p) {
+    if (s.is_chance_node()) {
+      s.apply_chance(s.sample_chance(rng));
+      --p;
+      continue;
+    }
+    if (const auto setup = s.opening_setup_move(rng)) {
+      s.play(*setup);
+      --p;
+      continue;
+    }
+    // Openings are made of ordinary moves: no cube action (backgammon's "double").
+    auto moves = s.legal_moves();
+    std::erase(moves, std::string("double"));
+    if (moves.empty()) break;
+    s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  }
+}
+
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
                                        std::uint64_t seed) {
   Rng rng(seed);
@@ -31,18 +51,7 @@ std::vector<std::string> make_openings(const AnyGame& game, int count, int plies
   std::set<std::string> seen;
   for (int attempt = 0; static_cast<int>(out.size()) < count; ++attempt) {
     auto s = game.new_game();
-    for (int p = 0; p < plies && !s->is_over(); ++p) {
-      if (s->is_chance_node()) {
-        s->apply_chance(s->sample_chance(rng));
-        --p;
-        continue;
-      }
-      // Openings are made of ordinary moves: no cube action (backgammon's "double").
-      auto moves = s->legal_moves();
-      std::erase(moves, std::string("double"));
-      if (moves.empty()) break;
-      s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    play_random_opening(*s, plies, rng);
     if (s->is_over()) continue;
     const std::string pos = s->position();
     if (attempt < 50 * count && !seen.insert(pos).second) continue;

@@ -61,6 +61,10 @@ struct ArenaResult {
 
 ArenaResult run_arena(const ArenaOptions& options);
 
+// Plays `plies` random moves on `s`: ordinary moves (no cube action), dice rolled in between,
+// and a setup phase (Omweso's layout) made first by AnyState::opening_setup_move, not counted.
+void play_random_opening(AnyState& s, int plies, Rng& rng);
+
 // `count` distinct openings of `plies` random plies from the start (repeats only when the game
 // has too few), as position texts.
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,

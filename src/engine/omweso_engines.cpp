@@ -1,4 +1,4 @@
-// Omweso's engines (omweso, omweso-s0): the setup by the setup policy (eval::setup_move), play
+// Omweso's engines (omweso, omweso-s0): the setup spread (omweso::State::spread_setup_move), play
 // by alpha-beta over eval::OmwesoEval, or MCTS.
 #include <optional>
 
@@ -46,7 +46,7 @@ class OmwesoEngine : public Engine {
   std::optional<std::string> setup_move(const AnyState& state) {
     const auto& s = typed_state<omweso::State>(state, name());
     if (!s.in_setup()) return std::nullopt;
-    return s.format_move(eval::setup_move(s, noisy_ ? &rng_ : nullptr));
+    return s.format_move(s.spread_setup_move(noisy_ ? &rng_ : nullptr));
   }
 
   std::unique_ptr<Engine> search_;

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "engine/arena.h"
 #include "engine/engine.h"
 
 namespace naqala::engine {
@@ -58,10 +59,7 @@ int extend_self_play(const AnyGame& game, const std::string& path, const SelfPla
     const auto engine = make_engine(game, o.engine);
     Rng rng(o.seed * 1000003 + static_cast<std::uint64_t>(g));
     auto s = game.new_game();
-    for (int p = 0; p < o.opening_plies && !s->is_over(); ++p) {
-      const auto moves = s->legal_moves();
-      s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    play_random_opening(*s, o.opening_plies, rng);
     std::ostringstream lines;
     for (int ply = 0; ply < o.max_plies && !s->is_over(); ++ply) {
       const Analysis a = engine->think(*s, {});

@@ -78,7 +78,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::string choose_move(const AnyState& state) override {
     check(state);
     const auto start = std::chrono::steady_clock::now();
-    if (auto m = database_move(state, root_seconds_)) return *m;
+    if (auto m = database_move(state, root_seconds_, limits().nodes)) return *m;
     search::Limits l = limits();
     if (l.seconds > 0) l.seconds = std::max(0.001, l.seconds - seconds_since(start));
     return choose(state, l);
@@ -87,7 +87,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     check(state);
     const auto start = std::chrono::steady_clock::now();
     if (clock.remaining > 0.5)
-      if (auto m = database_move(state, clock.remaining / 100)) return *m;
+      if (auto m = database_move(state, clock.remaining / 100, limits().nodes)) return *m;
     Clock left = clock;
     left.remaining = std::max(0.0, clock.remaining - seconds_since(start));
     return AlphaBetaEngine::choose_move_on_clock(state, left);
@@ -111,8 +111,9 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
       share = request.clock.remaining > 0.5 ? request.clock.remaining / 100 : -1;
     // A depth or node limit asks for a search that replays: no proof against the clock.
     const bool timed = request.limits.depth <= 0 && request.limits.nodes <= 0;
+    const std::uint64_t nodes = request.limits.nodes > 0 ? request.limits.nodes : limits().nodes;
     if (share >= 0)
-      if (auto p = database_proof(state, share, timed)) {
+      if (auto p = database_proof(state, share, nodes, timed)) {
         Analysis a = proof_analysis(*p);
         if (request.progress) request.progress(a);
         return a;
@@ -133,15 +134,17 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   // of it (solve/sowing_solve.h, the game's positions since the last capture counted), as an
   // engine with tablebases plays at the root; nothing where a small node budget does not settle
   // it, and the alpha-beta search (which probes the database below the root) moves.
-  // `seconds` (0: none) bounds it too, a share of the move's time.
-  std::optional<std::string> database_move(const AnyState& state, double seconds) {
-    if (auto p = database_proof(state, seconds)) return p->optimal_moves.front();
+  // `seconds` (0: none) bounds it too, a share of the move's time; `search_nodes` is the
+  // search's node limit (0: none).
+  std::optional<std::string> database_move(const AnyState& state, double seconds,
+                                           std::uint64_t search_nodes) {
+    if (auto p = database_proof(state, seconds, search_nodes)) return p->optimal_moves.front();
     return {};
   }
   // The proof behind database_move: exact, with at least one optimal move.
   // `timed`: the Kalah solver may spend `seconds` on a position outside its database.
   std::optional<solve::SowingProof> database_proof(const AnyState& state, double seconds,
-                                                   bool timed = true) {
+                                                   std::uint64_t search_nodes, bool timed = true) {
     const auto& typed = dynamic_cast<const TypedState<sowing::State>&>(state);
     const sowing::State& s = typed.typed();
     if (kalah_) return kalah_proof(s, timed ? seconds : 0);
@@ -149,8 +152,8 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     if (s.is_over() || s.seeds_in_play() > db_->max_seeds()) return {};
     const auto seen = typed.history();
     const auto before = seen.empty() ? seen : seen.first(seen.size() - 1);
-    constexpr std::uint64_t kRootNodes = 200'000;
-    const auto p = solve::solve_sowing(s, db_.get(), seconds, before, kRootNodes);
+    const auto p =
+        solve::solve_sowing(s, db_.get(), seconds, before, root_nodes(search_nodes, seconds));
     if (!p.exact() || p.optimal_moves.empty()) return {};
     return p;
   }
@@ -180,6 +183,16 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     p.nodes = m.nodes;
     p.seconds = m.seconds;
     return p;
+  }
+
+  // The root proof's node budget: as much as the search may spend when it has a node limit (a
+  // proof node costs a fraction of a search node), none under a time limit alone (the time
+  // share bounds it; at about 15 M proof nodes a second, a cap of 200,000 would end it after
+  // about 0.015 s whatever the share), else 200,000 nodes (depth-limited levels).
+  static std::uint64_t root_nodes(std::uint64_t search_nodes, double seconds) {
+    constexpr std::uint64_t kRootNodes = 200'000;
+    if (search_nodes > 0) return std::max(kRootNodes, search_nodes);
+    return seconds > 0 ? 0 : kRootNodes;
   }
 
   // A proven final margin on the analysis scale: +-(1000 + margin), a draw 0.

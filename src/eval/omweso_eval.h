@@ -9,8 +9,8 @@
 // - capture now (mover only): the most seeds a first-lap capture of the mover takes now (the
 //   two opponent pits facing the inner pit where the sowing ends);
 // - capture threat (opponent only): the same for the opponent: own pits close to capture.
-// During setup every layout has the same material; the engine places setup seeds by its setup
-// policy (setup_move below), not by this evaluation.
+// During setup every layout has the same material; the engine places setup seeds by the
+// game's spread layout (omweso::State::spread_setup_move), not by this evaluation.
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -81,23 +81,5 @@ struct OmwesoEval {
         table);
   }
 };
-
-// The engines' setup move. Each player fills his 16 pits one by one (a1..h1, then a2..h2), up
-// to 33 choices a ply for 15 plies before any seed moves, and every layout has the same
-// material, so a search there sees nothing. The seeds are laid out evenly instead: each pit
-// gets the seeds still in hand divided by the pits still to fill (2 a pit from a full hand),
-// so every pit can start a move; with `noise` a pit is shifted by one seed at random. The
-// state must be in setup.
-inline omweso::State::Move setup_move(const omweso::State& s, Rng* noise) {
-  omweso::State::MoveList moves;
-  s.legal_moves(moves);
-  const int in_hand = static_cast<int>(moves.size()) - 1;  // moves place 0..in_hand seeds
-  int k = 0;
-  while (k < 15 && omweso::State::setup_pit(k) != moves[0].pit) ++k;
-  const int pits_left = 16 - k;  // this pit, the ones after it, and the last (takes the rest)
-  int n = (in_hand + pits_left / 2) / pits_left;
-  if (noise) n += static_cast<int>(noise->below(3)) - 1;
-  return moves[std::clamp(n, 0, in_hand)];
-}
 
 }  // namespace naqala::eval

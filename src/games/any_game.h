@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,11 @@ class AnyState {
   // played is then "south+north" (e.g. "3+5"). to_move() says South there by convention.
   virtual bool joint_pending() const { return false; }
   virtual std::vector<std::string> joint_halves(Player side) const;
+
+  // A setup phase (Omweso's layout): a move that lays the seeds out as the engines do, `rng`
+  // varying it; nullopt outside a setup. Random openings make the setup with it and count
+  // their random plies after it (random layouts, not play, would decide the games).
+  virtual std::optional<std::string> opening_setup_move(Rng&) const { return std::nullopt; }
 
   // Positions after exactly d plies, d = 1..depth (chance events are not plies; finished
   // games are not expanded). Typed states count without allocating.

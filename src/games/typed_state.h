@@ -112,6 +112,13 @@ class TypedState : public AnyState {
       return false;
   }
 
+  std::optional<std::string> opening_setup_move(Rng& rng) const override {
+    if constexpr (requires { state_.spread_setup_move(&rng); })
+      if (state_.in_setup() && !state_.is_over())
+        return std::string(state_.format_move(state_.spread_setup_move(&rng)));
+    return std::nullopt;
+  }
+
   std::vector<std::uint64_t> perft(int depth) const override {
     std::vector<std::uint64_t> counts(depth, 0);
     if (depth > 0) perft_typed(state_, 0, depth, counts);

@@ -73,17 +73,9 @@ class LevelSolver {
       if (low == high) continue;  // exact: never moves again
       int new_low = -n_ - 1, new_high = -n_ - 1, terminal = 0;
       if (!game_.expand(b, n_, terminal, [&](const Step& s) {
-            int cl, ch;
-            if (s.over) {
-              cl = ch = s.gain;
-            } else {
-              const std::uint64_t child = index_.key(s.child, s.left);
-              const int l = store_.low(child, s.left), h = store_.high(child, s.left);
-              cl = s.extra ? s.gain + l : s.gain - h;
-              ch = s.extra ? s.gain + h : s.gain - l;
-            }
-            new_low = std::max(new_low, cl);
-            new_high = std::max(new_high, ch);
+            const MoveBounds m = move_bounds(s, store_, index_);
+            new_low = std::max(new_low, m.low);
+            new_high = std::max(new_high, m.high);
             return true;
           })) {
         new_low = new_high = terminal;

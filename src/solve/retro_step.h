@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "solve/compositions.h"
 #include "solve/kalah.h"
 
 namespace naqala::solve::retro {
@@ -20,6 +21,19 @@ struct Step {
   bool over = false;
   bool extra = false;  // the mover moves again in `child`
 };
+
+// The bounds of one move's final outcome for its mover: the seeds it wins and the child's bounds
+// in `store` (the opponent's, negated, unless the mover moves again).
+struct MoveBounds {
+  int low = 0, high = 0;
+};
+template <class Store>
+MoveBounds move_bounds(const Step& s, Store& store, const Compositions& index) {
+  if (s.over) return {s.gain, s.gain};
+  const std::uint64_t child = index.key(s.child, s.left);
+  const int l = store.low(child, s.left), h = store.high(child, s.left);
+  return s.extra ? MoveBounds{s.gain + l, s.gain + h} : MoveBounds{s.gain - h, s.gain - l};
+}
 
 // How a build reports: the level, the boards of this pass done, the boards of the level, the
 // pass, and the seconds since the build began.

@@ -138,15 +138,9 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
               if (slot.fetch_add(1, std::memory_order_relaxed) == 0xffffffffu) refused = true;
               return true;
             }
-            int cl = s.gain, ch = s.gain;
-            if (!s.over) {
-              const std::uint64_t child = index.key(s.child, s.left);
-              const int l = store.low(child, s.left), h = store.high(child, s.left);
-              cl = s.extra ? s.gain + l : s.gain - h;
-              ch = s.extra ? s.gain + h : s.gain - l;
-            }
-            low = std::max(low, cl);
-            high = std::max(high, ch);
+            const MoveBounds m = move_bounds(s, store, index);
+            low = std::max(low, m.low);
+            high = std::max(high, m.high);
             return true;
           })) {
         low = high = terminal;

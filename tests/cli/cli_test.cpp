@@ -451,7 +451,7 @@ TEST(Cli, TuneBaoAndOmwesoPitTablesPlayThroughTheirVariables) {
     ASSERT_EQ(r.status, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["games"], 2) << game;
-    EXPECT_GT(j["positions"].get<int>(), 10) << game;
+    EXPECT_GE(j["positions"].get<int>(), 10) << game;
     const std::string variable = game == "bao" ? "NAQALA_BAO_EVAL" : "NAQALA_OMWESO_EVAL";
     setenv(variable.c_str(), eval.c_str(), 1);
     const auto played = naqala("arena " + game +

@@ -77,6 +77,26 @@ TEST(DbPlayCheck, ThinkPlaysFromTheDatabaseAtTheRoot) {
   EXPECT_FALSE(plain->think(*state, {}).proven);
 }
 
+// The root's database search may spend what a node-limited search may: this position needs about
+// 265,000 nodes of it (naqala solve oware --db ...), more than the 200,000 a depth- or
+// lightly node-limited engine gets.
+TEST(DbPlayCheck, TheRootProofGetsTheSearchsNodeBudget) {
+  const auto game = make_game("oware");
+  const auto db = solve::SowingDb::build(*oware_rules(), 6, {});
+  const TempDb file(db);
+  // South loses by 2 at best, with "1" or "6".
+  const auto state = game->from_position("1,0,0,0,0,1/0,1,0,1,0,0/23,21/S");
+  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=400000");
+  const Analysis a = engine->think(*state, {});
+  EXPECT_TRUE(a.proven);
+  EXPECT_EQ(a.value, -1002.0);
+  EXPECT_TRUE(a.best_move == "1" || a.best_move == "6") << a.best_move;
+  const std::string move = engine->choose_move(*state);
+  EXPECT_TRUE(move == "1" || move == "6") << move;
+  auto small = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=1000");
+  EXPECT_FALSE(small->think(*state, {}).proven);
+}
+
 // Kalah: the referee (the solver on a 6-seed database) agrees with a 10-seed database on
 // positions past its own, where the engine with that database plays from it at the root; random
 // moves are caught.

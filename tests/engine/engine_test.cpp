@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -263,6 +264,27 @@ TEST(Engine, BackgammonEnginesPlayLegalMovesAndBeatRandom) {
   o.engines = {"level:6,seed=1", "random:seed=2"};
   o.games = 40;
   EXPECT_GE(run_arena(o).score, 0.85);
+}
+
+// Omweso opens with 30 setup plies: a random placement there decides the game before anyone
+// plays, so openings lay the seeds out as the engines do (varied) and their random plies are
+// moves of play after it. No plies: the start, the engines lay out their own seeds.
+TEST(Arena, OmwesoOpeningsArePlayedPliesAfterASpreadSetup) {
+  auto game = make_game("omweso");
+  EXPECT_EQ(make_openings(*game, 1, 0, 5)[0], game->new_game()->position());
+  const auto openings = make_openings(*game, 20, 1, 5);
+  EXPECT_EQ(std::set<std::string>(openings.begin(), openings.end()).size(), 20u);
+  for (const auto& pos : openings) {
+    EXPECT_EQ(pos.find("setup"), std::string::npos) << pos;  // the setup is complete
+    auto s = game->from_position(pos);
+    EXPECT_EQ(s->to_move(), Player::North) << pos;  // and South has made one move of play
+    Rng rng(1);
+    EXPECT_FALSE(s->opening_setup_move(rng).has_value());
+  }
+  // A game without a setup is unchanged: its first random ply is a move of play.
+  auto kalah = make_game("kalah");
+  Rng rng(1);
+  EXPECT_FALSE(kalah->new_game()->opening_setup_move(rng).has_value());
 }
 
 }  // namespace

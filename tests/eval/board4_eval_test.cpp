@@ -38,7 +38,7 @@ void random_positions(const S& initial, int games, Visit visit) {
       s.legal_moves(moves);
       if constexpr (std::is_same_v<S, omweso::State>) {
         if (s.in_setup()) {
-          s.play(setup_move(s, &rng));
+          s.play(s.spread_setup_move(&rng));
           continue;
         }
       }

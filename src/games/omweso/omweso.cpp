@@ -1,5 +1,6 @@
 #include "games/omweso/omweso.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <vector>
@@ -123,6 +124,16 @@ bool State::first_lap_captures(int r, int dir) const {
   // pit) plus one for each earlier lap.
   const int before = (e == r ? 0 : own[e]) + (n - 1) / kPits;
   return is_front(e) && before >= 1 && opp[facing(e)] > 0 && opp[facing_back(e)] > 0;
+}
+
+State::Move State::spread_setup_move(Rng* jitter) const {
+  MoveList moves;
+  legal_moves(moves);
+  const int in_hand = static_cast<int>(moves.size()) - 1;  // moves place 0..in_hand seeds
+  const int pits_left = 16 - setup_;  // this pit, the ones after it, and the last (the rest)
+  int n = (in_hand + pits_left / 2) / pits_left;
+  if (jitter) n += static_cast<int>(jitter->below(3)) - 1;
+  return moves[std::clamp(n, 0, in_hand)];
 }
 
 void State::legal_moves(MoveList& moves) const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/outcome.h"
+#include "core/rng.h"
 #include "core/static_vector.h"
 #include "games/any_game.h"
 #include "games/board4/board.h"
@@ -80,6 +81,11 @@ class State {
   int seeds_on_side(Player p) const;
   // The pit the setup order fills k-th: the front row a1..h1, then the back row a2..h2.
   static int setup_pit(int k) { return k < 8 ? board4::front(k) : board4::back(k - 8); }
+  // A layout that spreads the seeds: the seeds still in hand divided by the pits still to fill
+  // (2 a pit from a full hand), so every pit can start a move; `jitter` shifts a pit by one
+  // seed at random. The engines' setup and the matches' openings (a search sees nothing in
+  // the setup: every layout has the same material). The state must be in setup.
+  Move spread_setup_move(Rng* jitter) const;
 
  private:
   State() = default;
