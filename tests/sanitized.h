@@ -1,6 +1,6 @@
 #pragma once
 // Whether this test runs under AddressSanitizer (`make test-asan`, the fuzz tree). There, built
-// at -O0 with every access checked, the search and sowing code runs 10-25x slower than in the
+// at -O1 with every access checked, the search and sowing code runs 10-25x slower than in the
 // release tree, so the heaviest tests play fewer games or positions: the same checks on a
 // smaller sample. The release tree (`make test`) always runs the full workload.
 

@@ -148,7 +148,8 @@ void add_solve_command(CLI::App& app) {
       kalah = solve::kalah_rules(s.rules());
     } catch (const VariantError&) {
       if (cmd->count("--db-seeds") == 0) a->db_seeds = 12;
-      if (cmd->count("--time") == 0) a->time = 30;
+      // A database build (--build-db) runs to its end unless --time is given.
+      if (cmd->count("--time") == 0 && a->build_db < 0) a->time = 30;
       return solve_sowing_command(*l.game, s, solve_args(*a));
     }
     const solve::KalahRules rules = *kalah;

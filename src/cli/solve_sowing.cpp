@@ -17,6 +17,12 @@ namespace naqala::cli {
 
 namespace {
 
+// True once `seconds` have passed since now: the database build's stop hook (--time).
+std::function<bool()> deadline(double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  return [end] { return std::chrono::steady_clock::now() >= end; };
+}
+
 std::string duration(double seconds) {
   if (seconds < 0 || seconds > 1e7) return "?";
   const long s = static_cast<long>(seconds + 0.5);
@@ -141,6 +147,14 @@ void build(const sowing::State& s, const SolveArgs& a) {
   solve::SowingDb::BuildOptions o;
   o.threads = a.threads;
   o.level_dir = path + ".levels";
+  // --time stops the build; the levels done stay in level_dir, and the same command resumes.
+  if (a.time > 0) {
+    if (solve::launched_by_mpirun())
+      throw Error(
+          "--time cannot stop a database build under mpirun (every rank would have to "
+          "stop at the same point); leave it out, or build without mpirun");
+    o.stop = deadline(a.time);
+  }
   auto run = [&] {
     const bool writer = o.parallel.rank == 0;
     ProgressBar bar(a.json || !writer);
@@ -209,9 +223,22 @@ void solve_sowing_command(const AnyGame& game, const sowing::State& s, const Sol
     throw Error("the game is over (" + s.outcome().result_tag() + "); there is nothing to solve");
   solve::SowingDb::BuildOptions o;
   o.threads = a.threads;
+  // --time counts from the start, database included: the build gets a third of it and stops
+  // there with the levels it has done, as Kalah's does (cmd_solve.cpp), leaving the search
+  // the rest.
+  const auto start = std::chrono::steady_clock::now();
+  if (a.time > 0) {
+    o.stop = deadline(a.time / 3);
+    o.keep_stopped = true;
+  }
   const auto db =
       a.db.empty() ? solve::SowingDb::build(s.rules(), a.db_seeds, o) : solve::SowingDb::load(a.db);
-  const auto p = solve::solve_sowing(s, &db, a.time);
+  if (a.db.empty() && db.max_seeds() < a.db_seeds && !a.json)
+    std::cerr << "database: stopped at a third of --time with the levels of 0 to " << db.max_seeds()
+              << " seeds of " << a.db_seeds << "\n";
+  const double spent =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto p = solve::solve_sowing(s, &db, a.time > 0 ? std::max(1e-3, a.time - spent) : 0);
   const std::string who(name(s.to_move()));
   const std::string verdict = proof_verdict(who, p.low, p.high);
   if (a.json) {

@@ -1,8 +1,8 @@
 #include "games/any_game.h"
 
 #include <algorithm>
-#include <chrono>
 
+#include "core/alarm.h"
 #include "core/error.h"
 
 namespace naqala {
@@ -54,11 +54,7 @@ std::vector<std::uint64_t> AnyState::perft(int depth) const {
 RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const {
   Rng rng(seed);
   RandomPlayStats stats;
-  const auto start = std::chrono::steady_clock::now();
-  const auto out_of_time = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
-           seconds;
-  };
+  const Alarm alarm(seconds);
   do {
     auto s = clone();
     while (!s->is_over()) {
@@ -68,13 +64,15 @@ RandomPlayStats AnyState::play_random(std::uint64_t seed, double seconds) const 
       }
       auto moves = s->legal_moves();
       s->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-      if (++stats.plies % kPliesPerClockRead == 0 && out_of_time()) {
-        stats.unfinished = 1;
+      ++stats.plies;
+      if (alarm.rang()) {
+        stats.unfinished = !s->is_over();
+        stats.games += s->is_over();
         return stats;
       }
     }
     ++stats.games;
-  } while (!out_of_time());
+  } while (!alarm.rang());
   return stats;
 }
 

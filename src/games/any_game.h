@@ -48,10 +48,6 @@ struct RandomPlayStats {
   std::uint64_t unfinished = 0;  // 1 when time ran out inside a game (one that may never end)
 };
 
-// play_random reads the clock after each batch of games and, inside a game, every this many
-// plies: a variant whose games never end (a relay without captures) still stops on time.
-inline constexpr std::uint64_t kPliesPerClockRead = 65536;
-
 struct ChanceText {
   std::string outcome;  // e.g. "3-1"
   double probability;
@@ -93,7 +89,8 @@ class AnyState {
   // Positions after exactly d plies, d = 1..depth (chance events are not plies; finished
   // games are not expanded). Typed states count without allocating.
   virtual std::vector<std::uint64_t> perft(int depth) const;
-  // Uniformly random games from this state until `seconds` have passed (whole games only).
+  // Uniformly random games from this state until `seconds` have passed, asked after every ply
+  // (core/alarm.h): a game cut off is counted `unfinished` (a variant whose games never end).
   virtual RandomPlayStats play_random(std::uint64_t seed, double seconds) const;
 
   // The documented text form that round-trips through AnyGame::from_position.

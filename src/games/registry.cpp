@@ -75,8 +75,7 @@ std::unique_ptr<AnyGame> make_game(std::string_view text) {
     known += v.name;
     for (const auto& a : v.aliases) known += ", " + a;
   }
-  throw VariantError("unknown variant '" + spec.name + "'; known variants: " + known +
-                     " (or a path to a .toml variant file)");
+  throw UnknownVariantError(spec.name, known);
 }
 
 }  // namespace naqala

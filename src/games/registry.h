@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "games/any_game.h"
 
 namespace naqala {
@@ -35,6 +36,18 @@ struct GameFamily {
 // Every registered family, registered once on first use.
 const std::vector<GameFamily>& game_families();
 std::vector<VariantInfo> list_variants();
+
+// A name that is no preset, alias or file: `known` lists the presets and aliases, so that a
+// caller that takes no files (the server) can say what it allows.
+class UnknownVariantError : public VariantError {
+ public:
+  UnknownVariantError(const std::string& name, std::string known)
+      : VariantError("unknown variant '" + name + "'; known variants: " + known +
+                     " (or a path to a .toml variant file)"),
+        name(name),
+        known(std::move(known)) {}
+  std::string name, known;
+};
 
 // Throws VariantError listing the known variants (or the file's problem).
 std::unique_ptr<AnyGame> make_game(std::string_view spec);

@@ -3,12 +3,12 @@
 // for games that end when a position repeats (CycleEndingState).
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "core/alarm.h"
 #include "core/error.h"
 #include "games/any_game.h"
 #include "games/game.h"
@@ -128,40 +128,31 @@ class TypedState : public AnyState {
   RandomPlayStats play_random(std::uint64_t seed, double seconds) const override {
     Rng rng(seed);
     RandomPlayStats stats;
-    const auto start = std::chrono::steady_clock::now();
-    const auto out_of_time = [&] {
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
-             seconds;
-    };
-    std::uint64_t next_clock_read = kPliesPerClockRead;
+    const Alarm alarm(seconds);  // asked every ply: no move, however long, runs past it
     typename S::MoveList moves;
     RepetitionTracker<S> repetition;
     do {
-      // Check the clock once per batch of games: a clock read costs more than a short game.
-      for (int batch = 0; batch < 64; ++batch) {
-        S s = state_;
-        repetition.clear();
-        while (!s.is_over()) {
-          if constexpr (ChanceGameState<S>) {
-            if (s.is_chance_node()) {
-              s.apply_chance(sample(s, rng));
-              continue;
-            }
-          }
-          s.legal_moves(moves);
-          s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-          repetition.after(s);
-          if (++stats.plies == next_clock_read) {
-            next_clock_read += kPliesPerClockRead;
-            if (out_of_time()) {
-              stats.unfinished = 1;
-              return stats;
-            }
+      S s = state_;
+      repetition.clear();
+      while (!s.is_over()) {
+        if constexpr (ChanceGameState<S>) {
+          if (s.is_chance_node()) {
+            s.apply_chance(sample(s, rng));
+            continue;
           }
         }
-        ++stats.games;
+        s.legal_moves(moves);
+        s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        repetition.after(s);
+        ++stats.plies;
+        if (alarm.rang()) {
+          stats.unfinished = !s.is_over();
+          stats.games += s.is_over();
+          return stats;
+        }
       }
-    } while (!out_of_time());
+      ++stats.games;
+    } while (!alarm.rang());
     return stats;
   }
 

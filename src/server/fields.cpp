@@ -62,6 +62,9 @@ std::unique_ptr<AnyGame> preset_game(const std::string& spec) {
     throw ApiError(400, "the server plays presets only, not variant files");
   try {
     return make_game(spec);
+  } catch (const UnknownVariantError& e) {
+    throw ApiError(400, "unknown variant '" + e.name + "'; the server plays the presets " +
+                            e.known + " (GET /api/variants lists them with their options)");
   } catch (const Error& e) {
     throw ApiError(400, e.what());
   }

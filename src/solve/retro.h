@@ -142,16 +142,23 @@ struct Schedule {
   std::function<std::uint64_t(std::uint64_t)> sum = {};
   ProgressFn progress = {};
   bool passes = false;  // cyclic levels by passes (tests: same bytes; MPI without `gather`)
+  // Asked (from any thread) before each level, block and round: true stops the build, and the
+  // level under way is left unfinished (after_level never hears of it). Not under MPI, where
+  // every rank would have to stop at the same point.
+  std::function<bool()> stop = {};
 };
 
+// Returns false when `schedule.stop` stopped it: the levels after_level was told of are done.
 template <class Game, class Store>
-void solve_levels(const Game& game, const Compositions& index, Store& store, int from, int to,
+bool solve_levels(const Game& game, const Compositions& index, Store& store, int from, int to,
                   const Schedule& schedule) {
+  const auto stopped = [&schedule] { return schedule.stop && schedule.stop(); };
   const auto start = std::chrono::steady_clock::now();
   const int threads = std::max(1, schedule.threads);
   Progress p;
   p.total = index.offset(to + 1) - index.offset(from);
   for (int n = from; n <= to; ++n) {
+    if (stopped()) return false;
     if (schedule.before_level) schedule.before_level(n);
     const std::uint64_t count = index.count(n);
     // Plain names, not a structured binding: clang 14 (`make fuzz`) cannot capture those.
@@ -173,8 +180,10 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
         exchange.sum = schedule.sum;
       }
       const bool worklist = !schedule.passes && (!schedule.slice || schedule.gather);
-      if (worklist && solve_level_worklist(game, index, store, n, threads, p, schedule.progress,
-                                           start, schedule.slice ? &exchange : nullptr)) {
+      if (worklist &&
+          solve_level_worklist(game, index, store, n, threads, p, schedule.progress, start,
+                               schedule.slice ? &exchange : nullptr, schedule.stop)) {
+        if (stopped()) return false;
         p.boards_before += count;
         p.done = count;
         p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -189,6 +198,7 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
       auto work = [&](bool reporter) {
         LevelSolver<Game, Store> solver(game, index, store, n);
         for (std::uint64_t b; (b = first + next_block.fetch_add(1) * kBlock) < last;) {
+          if (stopped()) return;
           const std::uint64_t e = std::min(last, b + kBlock);
           if constexpr (Game::kAcyclic)
             solver.run_acyclic(b, e);
@@ -209,6 +219,7 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
       for (auto& t : pool) t.join();
       p.evaluations += last - first;
       p.level_evaluations += last - first;
+      if (stopped()) return false;
       std::uint64_t all_moved = moved;
       if (schedule.pass_done) all_moved = schedule.pass_done(n, moved);
       if constexpr (Game::kAcyclic) break;
@@ -220,6 +231,7 @@ void solve_levels(const Game& game, const Compositions& index, Store& store, int
     if (schedule.after_level) schedule.after_level(n);
     if (schedule.progress) schedule.progress(p);
   }
+  return true;
 }
 
 }  // namespace naqala::solve::retro

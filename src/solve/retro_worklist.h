@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -79,7 +80,8 @@ template <class Game, class Store>
 bool solve_level_worklist(const Game& game, const Compositions& index, Store& store, int n,
                           int threads, Progress& p, const ProgressFn& progress,
                           std::chrono::steady_clock::time_point start,
-                          const LevelExchange* exchange = nullptr) {
+                          const LevelExchange* exchange = nullptr,
+                          const std::function<bool()>& stop = {}) {
   using namespace worklist_detail;
   const std::uint64_t count = index.count(n), offset = index.offset(n);
   const std::uint64_t first = exchange ? exchange->first : 0;
@@ -87,10 +89,19 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
   const std::uint64_t mine = last - first;
   constexpr int kNone = -128;
   constexpr std::uint64_t kBoards = 1 << 14, kWords = 1 << 8;  // blocks handed to a thread
+  // `stop` (retro.h's Schedule::stop; never with MPI ranks), latched: once it has said stop,
+  // every block and sweep after is skipped (sweep 2 must not run on half of sweep 1's counts).
+  std::atomic<bool> halted{false};
+  auto halt = [&] {
+    if (!halted.load(std::memory_order_relaxed) && stop && !exchange && stop())
+      halted.store(true, std::memory_order_relaxed);
+    return halted.load(std::memory_order_relaxed);
+  };
   // Runs body(a, b) over this process's boards (or bit-set words) [from, to) in blocks.
   auto over = [&](std::uint64_t from, std::uint64_t to, std::uint64_t block, auto&& body) {
-    parallel_blocks(threads, to - from, block,
-                    [&](std::uint64_t a, std::uint64_t b) { body(from + a, from + b); });
+    parallel_blocks(threads, to - from, block, [&](std::uint64_t a, std::uint64_t b) {
+      if (!halt()) body(from + a, from + b);
+    });
   };
   const std::uint64_t first_word = first / 64, last_word = (last + 63) / 64;
   // Of this process's boards (index r - first): their best moves out of the level, and how
@@ -145,6 +156,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
     }
   });
   expanded += mine;
+  if (halt()) return true;  // unfinished: solve_levels asks `stop` again and leaves the level
   // Prefix sums (end of each board's list), checking the total fits 32 bits.
   std::uint64_t total = 0;
   for (std::uint64_t r = 0; r < count; ++r) {
@@ -200,6 +212,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
   std::vector<std::uint16_t> told(count, pack(-n, n));
   std::vector<std::uint64_t> moved;  // with `exchange`: this process's boards that moved
   for (int round = 1;; ++round) {
+    if (halt()) break;  // the level is left unfinished (retro.h's Schedule::stop)
     std::atomic<std::uint64_t> marked{0}, done{0};
     // Tell the predecessors of every board that moved.
     parallel_blocks(threads, dirty.words(), kWords, [&](std::uint64_t w0, std::uint64_t w1) {

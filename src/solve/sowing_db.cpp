@@ -118,7 +118,7 @@ void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint6
 }
 
 template <class Game>
-void build_levels(const Game& game, const Compositions& index, std::uint16_t* values, int from,
+bool build_levels(const Game& game, const Compositions& index, std::uint16_t* values, int from,
                   int to, const SowingDb::BuildOptions& o, const std::function<void(int)>& done) {
   PairStore store(values);
   retro::Schedule s;
@@ -131,6 +131,7 @@ void build_levels(const Game& game, const Compositions& index, std::uint16_t* va
     std::fill(level, level + index.count(n), start);
   };
   s.after_level = done;
+  s.stop = o.stop;
   const SowingDb::Parallel& par = o.parallel;
   if (par.ranks > 1) {
     s.slice = [&](int, std::uint64_t count) {
@@ -145,7 +146,7 @@ void build_levels(const Game& game, const Compositions& index, std::uint16_t* va
     s.gather = par.gather;
     s.sum = par.sum;
   }
-  retro::solve_levels(game, index, store, from, to, s);
+  return retro::solve_levels(game, index, store, from, to, s);
 }
 
 }  // namespace
@@ -216,15 +217,41 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
                                            values.get() + db.index_.offset(from)))
       ++from;
   }
+  int complete = from - 1;  // the last level done
   auto done = [&](int n) {
+    complete = n;
     if (!o.level_dir.empty() && writer)
       write_level(o.level_dir, n, db.index_.count(n), rules_sum,
                   values.get() + db.index_.offset(n));
   };
-  if (dr.kalah)
-    build_levels(KalahGame(*dr.kalah), db.index_, values.get(), from, max_seeds, o, done);
-  else
-    build_levels(StateGame(*dr.played_out), db.index_, values.get(), from, max_seeds, o, done);
+  if (o.parallel.ranks > 1 && o.stop) throw Error("a database build under MPI cannot be stopped");
+  const bool finished = dr.kalah ? build_levels(KalahGame(*dr.kalah), db.index_, values.get(), from,
+                                                max_seeds, o, done)
+                                 : build_levels(StateGame(*dr.played_out), db.index_, values.get(),
+                                                from, max_seeds, o, done);
+  if (!finished) {
+    if (complete < 0 || !o.keep_stopped) throw BuildStopped(complete, max_seeds, o.level_dir);
+    // The levels done are a database of their own: the first boards of the numbering.
+    SowingDb part(rules.pits, complete);
+    part.fingerprint_ = db.fingerprint_;
+    db = std::move(part);
+  }
+  return db.take_values(values);
+}
+
+SowingDb::BuildStopped::BuildStopped(int complete, int max_seeds, const std::string& level_dir)
+    : Error("the database build was stopped at its time limit with " +
+            (complete < 0 ? std::string("no level")
+                          : "the levels of 0 to " + std::to_string(complete) + " seeds") +
+            " of 0 to " + std::to_string(max_seeds) + " done" +
+            (level_dir.empty() || complete < 0 ? "; give it more time or fewer seeds"
+                                               : "; they are kept in " + level_dir +
+                                                     ", and the same command goes on from there")),
+      complete(complete) {}
+
+SowingDb SowingDb::take_values(const std::shared_ptr<std::uint16_t>& values) {
+  SowingDb& db = *this;
+  const std::uint64_t boards = db.size();
 
   bool all_exact = true;
   for (std::uint64_t k = 0; k < boards && all_exact; ++k)
@@ -243,7 +270,7 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
         values, reinterpret_cast<const std::uint8_t*>(values.get()));
   }
   db.values_ = db.storage_.get();
-  return db;
+  return std::move(db);
 }
 
 void SowingDb::save(const std::string& path) const {

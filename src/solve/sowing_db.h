@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "games/sowing/rules.h"
 #include "solve/compositions.h"
 #include "solve/kalah.h"
@@ -62,6 +63,16 @@ class SowingDb {
     retro::ProgressFn progress;
     Parallel parallel;
     bool passes = false;  // cyclic levels by passes, not the worklist (the same bytes)
+    // Asked (from any thread) through the build (retro.h's Schedule::stop); once true it must
+    // stay true (a deadline). The level under way is dropped; the levels done are in
+    // level_dir. Then build throws BuildStopped, or with keep_stopped returns the database of
+    // the levels done (the first boards of the numbering), if there is one.
+    std::function<bool()> stop;
+    bool keep_stopped = false;
+  };
+  struct BuildStopped : Error {
+    BuildStopped(int complete, int max_seeds, const std::string& level_dir);
+    int complete;  // the last level done (-1: none)
   };
 
   static SowingDb build(const sowing::Rules& rules, int max_seeds, const BuildOptions& options);
@@ -93,6 +104,8 @@ class SowingDb {
 
  private:
   SowingDb(int pits, int max_seeds) : index_(pits, max_seeds) {}
+  // Keeps the build's values of this database's boards (one byte each when all are exact).
+  SowingDb take_values(const std::shared_ptr<std::uint16_t>& values);
 
   Compositions index_;
   int width_ = 2;

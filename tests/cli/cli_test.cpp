@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -322,6 +323,25 @@ TEST(Cli, SolveRefusesWhatItCannotDo) {
 
 // `naqala solve oware`: a small database built to a file, its statistics, and a position
 // solved with it (the fields of the public contract).
+// --time stops a sowing database build (docs/solving.md): Oware's 30 million boards of up to
+// 16 seeds take far longer than these limits on any machine.
+TEST(Cli, SolveTimeStopsTheDatabaseBuild) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string file = scratch / "stopped.db";
+  auto built = naqala("solve oware --build-db 16 --time 0.5 --db " + file);
+  EXPECT_EQ(built.status, 2) << built.out;
+  EXPECT_THAT(built.out, HasSubstr("stopped at its time limit"));
+  EXPECT_THAT(built.out, HasSubstr("kept in " + file + ".levels"));
+  EXPECT_TRUE(std::filesystem::exists(file + ".levels/level-00.bin"));
+  EXPECT_FALSE(std::filesystem::exists(file));
+  // In memory for a solve: a third of --time, then the search with the levels done.
+  auto solved = naqala("solve oware --db-seeds 16 --time 1 --json");
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const auto j = nlohmann::json::parse(solved.out);
+  EXPECT_LT(j["db_seeds"].get<int>(), 16);
+  EXPECT_TRUE(j.contains("margin_low"));
+}
+
 TEST(Cli, SolvesOwareWithItsDatabase) {
   const naqala::testing::ScratchDir scratch;
   const std::string file = scratch / "cli_oware.db";

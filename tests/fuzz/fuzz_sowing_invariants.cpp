@@ -1,7 +1,10 @@
 // A position and a list of moves, for every sowing preset: the input picks the preset, then
 // one legal move per byte; after each ply the seeds are all there (pits, stores, a paused
 // hand), the position text reads back as the same position and hash, and every move formats
-// and parses back to itself. When the bytes run out, random play must end the game.
+// and parses back to itself. When the bytes run out, up to kRandomPlies random plies follow.
+// That games end is checked by the presets' random-game tests (Invariants.RandomGames...) and
+// `naqala rules --check`: played to the end here, a multi-round game took thousands of plies
+// and an input seconds, too slow to fuzz (tests/fuzz/README.md).
 #include <string>
 
 #include "core/rng.h"
@@ -14,6 +17,8 @@ using namespace naqala;
 using namespace naqala::sowing;
 
 namespace {
+
+constexpr int kRandomPlies = 64;
 
 const std::vector<std::shared_ptr<const Rules>>& all_rules() {
   static const auto list = [] {
@@ -50,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   State::MoveList moves;
   std::uint64_t seed = 0x5eed;
   std::size_t i = 1;
-  int plies = 0;
-  for (; !any.typed().is_over() && plies < 20000; ++plies) {
+  const std::size_t last_ply = size + kRandomPlies;
+  for (std::size_t ply = 1; !any.typed().is_over() && ply < last_ply; ++ply) {
     const State& s = any.typed();
     check_ply(s);
     s.legal_moves(moves);
@@ -70,8 +75,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 rules->name + ": move " + s.format_move(m) + " does not parse back");
     any.play_typed(m);
   }
-  fuzz::check(any.typed().is_over(),
-              rules->name + ": not over after 20000 plies: " + any.typed().position());
   check_ply(any.typed());
   return 0;
 }

@@ -93,7 +93,10 @@ TEST_F(ServerTest, BadHttpRequestsGetClearErrors) {
   Reply unknown = request(port_, http::verb::post, "/api/games",
                           json{{"token", token}, {"variant", "chess"}}.dump());
   EXPECT_EQ(unknown.status, 400);
-  EXPECT_NE(unknown.body.find("known variants"), std::string::npos) << unknown.body;
+  // What a server client may send: the presets, never a variant file, which it refuses.
+  EXPECT_NE(unknown.body.find("the server plays the presets kalah"), std::string::npos)
+      << unknown.body;
+  EXPECT_EQ(unknown.body.find(".toml"), std::string::npos) << unknown.body;
 
   Reply bad_option = request(port_, http::verb::post, "/api/games",
                              json{{"token", token}, {"variant", "kalah:seeds=99"}}.dump());

@@ -431,6 +431,62 @@ TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
   }
 }
 
+// `solve --time` (docs/solving.md): the stop hook ends a build part-way. It is asked a fixed
+// number of times before it says stop (once it has, it stays so, as a deadline does), so the
+// point is the same on every machine: one thread, with the worklist and with the passes.
+TEST(SowingDb, AStoppedBuildKeepsItsFinishedLevelsAndResumes) {
+  namespace fs = std::filesystem;
+  const auto rules = preset("oware");
+  const auto whole = SowingDb::build(*rules, 8, {});
+  for (const bool passes : {false, true}) {
+    const naqala::testing::ScratchDir scratch;
+    SowingDb::BuildOptions o;
+    o.passes = passes;
+    o.level_dir = scratch.path().string() + "/levels";
+    int asked = 0;
+    o.stop = [&asked] { return ++asked > 40; };
+    int complete = -2;
+    try {
+      SowingDb::build(*rules, 8, o);
+      ADD_FAILURE() << "the build did not stop";
+    } catch (const SowingDb::BuildStopped& e) {
+      complete = e.complete;
+      EXPECT_NE(std::string(e.what()).find("kept in " + o.level_dir), std::string::npos)
+          << e.what();
+    }
+    ASSERT_GE(complete, 0) << passes;
+    ASSERT_LT(complete, 8) << passes;
+    EXPECT_TRUE(fs::exists(o.level_dir + "/level-0" + std::to_string(complete) + ".bin"));
+    EXPECT_FALSE(fs::exists(o.level_dir + "/level-0" + std::to_string(complete + 1) + ".bin"));
+
+    // Kept instead of thrown (no level files: from scratch, so it stops at the same point):
+    // the database of the levels done, the first boards of the whole.
+    asked = 0;
+    SowingDb::BuildOptions kept = o;
+    kept.level_dir.clear();
+    kept.keep_stopped = true;
+    const auto part = SowingDb::build(*rules, 8, kept);
+    EXPECT_EQ(part.max_seeds(), complete);
+    for (std::uint64_t k = 0; k < part.size(); ++k) {
+      ASSERT_EQ(part.bounds_at(k).low, whole.bounds_at(k).low) << k;
+      ASSERT_EQ(part.bounds_at(k).high, whole.bounds_at(k).high) << k;
+    }
+
+    // Without the hook the same command goes on from the levels kept: the whole's bytes.
+    o.stop = {};
+    int first_level = -1;
+    o.progress = [&](const retro::Progress& p) {
+      if (first_level < 0) first_level = p.level;
+    };
+    const auto resumed = SowingDb::build(*rules, 8, o);
+    EXPECT_EQ(first_level, complete + 1);
+    for (std::uint64_t k = 0; k < whole.size(); ++k) {
+      ASSERT_EQ(resumed.bounds_at(k).low, whole.bounds_at(k).low) << k;
+      ASSERT_EQ(resumed.bounds_at(k).high, whole.bounds_at(k).high) << k;
+    }
+  }
+}
+
 TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
   for (const std::string name : {"toguz", "gabata", "congklak", "pallanguzhi"}) {
     try {

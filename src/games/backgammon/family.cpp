@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <chrono>
 #include <memory>
 
+#include "core/alarm.h"
 #include "core/error.h"
 #include "games/backgammon/formats.h"
 #include "games/typed_state_json.h"
@@ -264,28 +264,30 @@ RandomPlayStats BackgammonState::play_random(std::uint64_t seed, double seconds)
   Rng rng(seed);
   RandomPlayStats stats;
   auto moves = std::make_unique<MoveList>();
-  const auto start = std::chrono::steady_clock::now();
+  const Alarm alarm(seconds);
   do {
-    for (int batch = 0; batch < 64; ++batch) {
-      State s = typed();
-      while (!s.is_over()) {
-        if (s.is_chance_node()) {
-          Chance c;
-          do {
-            c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-            c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-          } while (s.phase() == Phase::Opening && c.a == c.b);
-          s.apply_chance(c);
-          continue;
-        }
-        s.legal_moves(*moves);
-        s.play((*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))]);
-        ++stats.plies;
+    State s = typed();
+    while (!s.is_over()) {
+      if (s.is_chance_node()) {
+        Chance c;
+        do {
+          c.a = static_cast<std::uint8_t>(1 + rng.below(6));
+          c.b = static_cast<std::uint8_t>(1 + rng.below(6));
+        } while (s.phase() == Phase::Opening && c.a == c.b);
+        s.apply_chance(c);
+        continue;
       }
-      ++stats.games;
+      s.legal_moves(*moves);
+      s.play((*moves)[rng.below(static_cast<std::uint32_t>(moves->size()))]);
+      ++stats.plies;
+      if (alarm.rang()) {
+        stats.unfinished = !s.is_over();
+        stats.games += s.is_over();
+        return stats;
+      }
     }
-  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
-           seconds);
+    ++stats.games;
+  } while (!alarm.rang());
   return stats;
 }
 

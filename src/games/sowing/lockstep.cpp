@@ -76,6 +76,7 @@ bool State::run_lockstep() {
     return false;
   };
   LoopDetector<Snapshot> loop({board_, hands_});
+  int laps = 0;  // both hands' (Rules::max_laps each)
   // The browser's trace: both hands' seeds in the order they fall; a new lap (a new board)
   // wherever seeds are lifted or captured.
   if (sow_trace) [[unlikely]]
@@ -96,6 +97,7 @@ bool State::run_lockstep() {
         continue;  // else his hand is empty: he chooses his next pit
       }
       if (board_[h.hole] > 1) {
+        if (++laps > 2 * r.max_laps) return false;  // endless
         h.left = board_[h.hole];
         board_[h.hole] = 0;
         if (sow_trace) [[unlikely]]

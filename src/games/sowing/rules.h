@@ -184,6 +184,10 @@ struct Rules {
   std::vector<std::pair<std::string, std::string>> chosen;  // non-default options only
   std::vector<std::string> aliases;
 
+  // A sowing of more laps than this is endless (R13; sowing.h says why). No key sets it: the
+  // tests lower it to see a long sowing cut.
+  int max_laps = 10000;
+
   // ---- derived tables, filled by finalize() ----
   int holes = 14;
   std::array<std::array<std::uint8_t, kMaxHoles>, 2> next{};  // sowing successor per player

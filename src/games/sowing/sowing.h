@@ -122,6 +122,15 @@ inline void State::drop(int hole, int& hand, SowResult& res) {
 
 // ---- the general sowing ----
 
+// Rules::max_laps (10,000): a sowing of more laps is endless (R13, docs/games/README.md). The
+// loop check below finds a relay's cycle only once it has come round, and a user's relay
+// without captures (12 pits of 4 seeds) has cycles of millions of laps: seconds a move.
+// RULES.md's remedy, from Omweso, declares a sowing not done in two minutes infinite; a count
+// of laps is that limit made the same on every machine. In the presets' random games (the
+// Invariants tests) no sowing that ends took more than 194 laps (Kenyan Bao with laps); the
+// endless ones were found after up to 16,184 laps, and one Gabata relay was still going
+// after 10 million (the cap set that high, once, to measure).
+
 // Brent's cycle detection over snapshots of a sowing in progress: a relay that comes back to
 // a snapshot it has seen never ends (the sowing is deterministic given the snapshot).
 template <class Snapshot>
@@ -202,7 +211,7 @@ State::SowResult State::sow_laps(int origin, bool declare_tuz) {
   };
   std::optional<LoopDetector<Snapshot>> loop;  // only relays can loop
   const bool simple = !r.skip_origin && burnt_ == 0 && r.during == Taker::None;
-  for (;;) {
+  for (int laps = 1;; ++laps) {
     [[maybe_unused]] const int lap_start = hole, lap_seeds = hand;
     if (simple) {
       // Nothing to skip and nothing taken on the way: only a tuz diverts a seed.
@@ -262,6 +271,10 @@ State::SowResult State::sow_laps(int origin, bool declare_tuz) {
         if constexpr (Traced) trace_lap(*this);
         break;
       }
+    }
+    if (laps >= r.max_laps) {  // another lap would be one too many
+      res.infinite = true;
+      return res;
     }
     if (!loop) {
       loop.emplace(Snapshot{board_, hole});

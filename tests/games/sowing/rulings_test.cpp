@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/rng.h"
 #include "games/sowing/family.h"
 #include "sowing_test_util.h"
 
@@ -136,6 +137,68 @@ row_empty = "at_turn"
       }
   EXPECT_GT(only_endless, 0);
   EXPECT_GT(filtered, 0);
+}
+
+// Rules::max_laps (R13, docs/games/README.md): a sowing of more laps than the cap is endless,
+// which bounds every move of a user's relay without captures (cycles of millions of laps).
+// Lowered here on the 2x2 relay, where South's pit 1 ends after a few laps (pit 2 never ends).
+TEST(Rulings, ASowingOfMoreThanTheLapCapIsEndless) {
+  auto r = load_rules(R"(name = "loop"
+[board]
+pits = 2
+seeds = 2
+[sowing]
+laps = "relay"
+[end]
+row_empty = "at_turn"
+)",
+                      "loop.toml", {});
+  const char* pos = "1,2/3,2/0,0/S";
+  EXPECT_EQ(r->max_laps, 10000);
+  EXPECT_EQ(legal(State::from_position(*r, pos)), (std::vector<std::string>{"1"}));
+  // The least cap under which pit 1 is still a move is its sowing's laps.
+  int laps = 0;
+  for (int cap = 1; cap <= 50 && laps == 0; ++cap) {
+    auto capped = std::make_shared<Rules>(*r);
+    capped->max_laps = cap;
+    State t = State::from_position(*capped, pos);
+    if (legal(t) == std::vector<std::string>{"1"}) {
+      laps = cap;
+      continue;
+    }
+    // Both endless under this cap: either may be played, and the game is annulled.
+    EXPECT_EQ(legal(t), (std::vector<std::string>{"1", "2"})) << cap;
+    play(t, "1");
+    EXPECT_EQ(t.outcome().reason, EndReason::InfiniteSowing) << cap;
+  }
+  EXPECT_GE(laps, 2);  // a relay, cut at each cap below its length
+  State full = State::from_position(*r, pos);
+  play(full, "1");
+  EXPECT_NE(full.outcome().reason, EndReason::InfiniteSowing);
+
+  // A user's relay without captures or stores: every move ends or is endless within the cap,
+  // so random play goes on ply after ply (it used to sow for seconds a move).
+  auto forever = load_rules(R"(name = "no captures"
+[board]
+pits = 6
+seeds = 4
+[sowing]
+stores = "none"
+laps = "relay"
+[capture]
+kind = ["none"]
+)",
+                            "no-captures.toml", {});
+  State g = State::initial(*forever);
+  Rng rng(7);
+  int plies = 0;
+  for (; plies < 40 && !g.is_over(); ++plies) {
+    State::MoveList moves;
+    g.legal_moves(moves);
+    ASSERT_FALSE(moves.empty()) << g.position();
+    g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  }
+  EXPECT_GT(plies, 0);
 }
 
 // R10 (docs/games/kenyan-bao.md): the capturing seed stays in its pit; the text says so.

@@ -195,7 +195,7 @@ TEST(Rules, TextDescribesTheOptionsChosen) {
 
 // One seed a side, relay sowing, no captures: every move gives the seed back and the game never
 // ends. `bench random` must still stop on time, counting the game cut off as unfinished; a
-// zero time budget makes the first clock read (after kPliesPerClockRead plies) the last.
+// zero time budget has rung before the first ply ends, so the first ply is the last.
 TEST(RandomPlay, AGameThatNeverEndsStopsOnTime) {
   auto game = make_sowing_game(load_rules(R"(name = "forever"
 [board]
@@ -205,11 +205,26 @@ seeds = 1
 laps = "relay"
 )",
                                           "forever.toml", {}));
-  const auto start = game->new_game();
-  for (const auto& stats : {start->play_random(1, 0), start->AnyState::play_random(1, 0)}) {
-    EXPECT_EQ(stats.games, 0u);
-    EXPECT_EQ(stats.unfinished, 1u);
-    EXPECT_EQ(stats.plies, kPliesPerClockRead);
+  // And a relay without captures on 12 pits, whose moves sow up to Rules::max_laps laps each
+  // (`bench random FILE --seconds 0.3` used to run for minutes): still one ply.
+  auto slow = make_sowing_game(load_rules(R"(name = "no captures"
+[board]
+pits = 6
+seeds = 4
+[sowing]
+stores = "none"
+laps = "relay"
+[capture]
+kind = ["none"]
+)",
+                                          "no-captures.toml", {}));
+  for (const auto* g : {game.get(), slow.get()}) {
+    const auto start = g->new_game();
+    for (const auto& stats : {start->play_random(1, 0), start->AnyState::play_random(1, 0)}) {
+      EXPECT_EQ(stats.games, 0u);
+      EXPECT_EQ(stats.unfinished, 1u);
+      EXPECT_EQ(stats.plies, 1u);
+    }
   }
 }
 
