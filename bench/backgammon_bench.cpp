@@ -15,12 +15,7 @@ using namespace naqala::backgammon;
 namespace {
 
 void roll(State& s, Rng& rng) {
-  Chance c;
-  do {
-    c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-    c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-  } while (s.phase() == Phase::Opening && c.a == c.b);
-  s.apply_chance(c);
+  s.apply_chance(throw_dice(s, rng));
 }
 
 // Positions with dice from random games without the cube.

@@ -235,11 +235,7 @@ int main(int argc, char** argv) {
       State s(rules);
       while (!s.is_over()) {
         if (s.is_chance_node()) {
-          Chance c;
-          do {
-            c.a = static_cast<std::uint8_t>(1 + dice.below(6));
-            c.b = static_cast<std::uint8_t>(1 + dice.below(6));
-          } while (s.phase() == Phase::Opening && c.a == c.b);
+          Chance c = throw_dice(s, dice);
           // The same rolls for the same player whatever the colours: swap the opening dice.
           if (g == 1 && s.phase() == Phase::Opening) std::swap(c.a, c.b);
           s.apply_chance(c);

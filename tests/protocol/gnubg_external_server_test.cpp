@@ -65,12 +65,7 @@ TEST(GnubgExternalServer, AnswersBoardsWithLegalDecisions) {
     State s(rules);
     while (!s.is_over()) {
       if (s.is_chance_node()) {
-        backgammon::Chance c;
-        do {
-          c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-          c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-        } while (s.phase() == Phase::Opening && c.a == c.b);
-        s.apply_chance(c);
+        s.apply_chance(backgammon::throw_dice(s, rng));
         continue;
       }
       backgammon::MoveList moves;

@@ -17,6 +17,7 @@
 
 #include "core/outcome.h"
 #include "core/player.h"
+#include "core/rng.h"
 #include "core/static_vector.h"
 
 namespace naqala::backgammon {
@@ -239,6 +240,17 @@ class State {
   std::uint8_t offer_ = 0;     // pending resignation offer of turn_ (1-3), 0 = none
   std::uint8_t declined_ = 0;  // highest offer of turn_ declined in this turn
 };
+
+// Two fair dice thrown for `s`, in the order thrown: at the opening a tie is thrown again.
+// Random games, matches and benches roll with it.
+inline Chance throw_dice(const State& s, Rng& rng) {
+  Chance c;
+  do {
+    c.a = static_cast<std::uint8_t>(1 + rng.below(6));
+    c.b = static_cast<std::uint8_t>(1 + rng.below(6));
+  } while (s.phase() == Phase::Opening && c.a == c.b);
+  return c;
+}
 
 // Legal checker moves of `mover` for dice d0, d1 on a board, in gnubg's generation order
 // (the first sequence found for each distinct result is the one kept, which fixes the text).

@@ -251,11 +251,7 @@ void BackgammonState::apply_chance(std::string_view text) {
 }
 
 std::string BackgammonState::sample_chance(Rng& rng) const {
-  Chance c;
-  do {
-    c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-    c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-  } while (typed().phase() == Phase::Opening && c.a == c.b);
+  Chance c = throw_dice(typed(), rng);
   if (typed().phase() != Phase::Opening && c.a < c.b) std::swap(c.a, c.b);
   return typed().format_chance(c);
 }
@@ -269,12 +265,7 @@ RandomPlayStats BackgammonState::play_random(std::uint64_t seed, double seconds)
     State s = typed();
     while (!s.is_over()) {
       if (s.is_chance_node()) {
-        Chance c;
-        do {
-          c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-          c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-        } while (s.phase() == Phase::Opening && c.a == c.b);
-        s.apply_chance(c);
+        s.apply_chance(throw_dice(s, rng));
         continue;
       }
       s.legal_moves(*moves);

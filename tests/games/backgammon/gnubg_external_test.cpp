@@ -158,12 +158,7 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
     State s(r);
     while (!s.is_over()) {
       if (s.is_chance_node()) {
-        Chance c;
-        do {
-          c.a = static_cast<std::uint8_t>(1 + rng.below(6));
-          c.b = static_cast<std::uint8_t>(1 + rng.below(6));
-        } while (s.phase() == Phase::Opening && c.a == c.b);
-        s.apply_chance(c);
+        s.apply_chance(throw_dice(s, rng));
         continue;
       }
       MoveList moves;
