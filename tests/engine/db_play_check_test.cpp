@@ -78,21 +78,20 @@ TEST(DbPlayCheck, ThinkPlaysFromTheDatabaseAtTheRoot) {
 }
 
 // The root's database search may spend what a node-limited search may: this position needs about
-// 265,000 nodes of it (naqala solve oware --db ...), more than the 200,000 a depth- or
+// 380,000 nodes of it (naqala solve oware --db ...), more than the 200,000 a depth- or
 // lightly node-limited engine gets.
 TEST(DbPlayCheck, TheRootProofGetsTheSearchsNodeBudget) {
   const auto game = make_game("oware");
   const auto db = solve::SowingDb::build(*oware_rules(), 6, {});
   const TempDb file(db);
-  // South loses by 2 at best, with "1" or "6".
-  const auto state = game->from_position("1,0,0,0,0,1/0,1,0,1,0,0/23,21/S");
-  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=400000");
+  // North wins by 8 at best, with "3" alone.
+  const auto state = game->from_position("0,1,0,1,0,0/2,0,1,0,0,0/20,23/N");
+  auto engine = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=500000");
   const Analysis a = engine->think(*state, {});
   EXPECT_TRUE(a.proven);
-  EXPECT_EQ(a.value, -1002.0);
-  EXPECT_TRUE(a.best_move == "1" || a.best_move == "6") << a.best_move;
-  const std::string move = engine->choose_move(*state);
-  EXPECT_TRUE(move == "1" || move == "6") << move;
+  EXPECT_EQ(a.value, 1008.0);
+  EXPECT_EQ(a.best_move, "3");
+  EXPECT_EQ(engine->choose_move(*state), "3");
   auto small = make_engine(*game, "alphabeta:db=" + file.path + ",nodes=1000");
   EXPECT_FALSE(small->think(*state, {}).proven);
 }

@@ -555,6 +555,22 @@ void expect_sound_proof(const State& s, const SowingDb& db) {
   }
 }
 
+// A random position of the rules with n seeds in the pits, stores near the stop or far from it,
+// either side to move (the game may be over).
+State random_position(const sowing::Rules& rules, int n, bool near_stop, Rng& rng) {
+  std::array<int, 12> pits{};
+  for (int k = 0; k < n; ++k) ++pits[rng.below(12)];
+  const int total = rules.total_seeds;
+  const int south = near_stop ? 18 + static_cast<int>(rng.below(7))
+                              : (total - n) / 2 - 2 + static_cast<int>(rng.below(5));
+  const int north = std::max(0, total - n - south);
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += std::to_string(pits[i]) + (i == 5 || i == 11 ? "/" : ",");
+  text += std::to_string(total - n - north) + "," + std::to_string(north) +
+          (rng.below(2) ? "/S" : "/N");
+  return State::from_position(rules, text);
+}
+
 // `count` positions of the rules with 2 or 3 seeds in the pits (at most `max_seeds`): stores
 // near the stop at 25 (`near_stop`) or far from it, either side to move.
 void expect_sound_proofs(const sowing::Rules& rules, int max_seeds, bool near_stop, int count,
@@ -565,17 +581,8 @@ void expect_sound_proofs(const sowing::Rules& rules, int max_seeds, bool near_st
   int tried = 0;
   for (int game = 0; game < 100 * count && tried < count; ++game) {
     const int n = 2 + static_cast<int>(rng.below(max_seeds - 1));
-    std::array<int, 12> pits{};
-    for (int k = 0; k < n; ++k) ++pits[rng.below(12)];
-    const int total = rules.total_seeds;
-    const int south = near_stop ? 18 + static_cast<int>(rng.below(7))
-                                : (total - n) / 2 - 2 + static_cast<int>(rng.below(5));
-    const int north = total - n - south;
-    if (north > total / 2 || north < 0) continue;
-    std::string text;
-    for (int i = 0; i < 12; ++i) text += std::to_string(pits[i]) + (i == 5 || i == 11 ? "/" : ",");
-    text += std::to_string(south) + "," + std::to_string(north) + (rng.below(2) ? "/S" : "/N");
-    const State s = State::from_position(rules, text);
+    const State s = random_position(rules, n, near_stop, rng);
+    if (s.store(Player::North) > rules.total_seeds / 2) continue;
     if (s.is_over()) continue;
     ++tried;
     expect_sound_proof(s, db);
@@ -622,6 +629,133 @@ TEST(SowingSolve, BoundsHoldOnEveryRulesetAndOption) {
   for (const std::string counting : {"nokia", "standard", "stores"})
     for (bool near_stop : {true, false})
       expect_sound_proofs(*preset("bantumi", {{"counting", counting}}), 3, near_stop, 30, 8);
+}
+
+// The table is keyed by the position and by the positions that may repeat below it: one
+// prover asked about the same positions with and without the one before them (which ends the
+// game if it comes back) must answer each by its own history. A table that ignored the
+// history, or kept a bound of another question, would hand the first answer to the second.
+TEST(SowingSolve, OneTableKeepsTheAnswersOfDifferentHistoriesApart) {
+  for (const std::string cycle : {"owner", "draw"}) {
+    SCOPED_TRACE(cycle);
+    const auto rules = preset("oware", {{"cycle", cycle}});
+    const auto db = SowingDb::build(*rules, 2, {});
+    SowingProver prover(1);  // one small table for every solve
+    Rng rng(21);
+    int differ = 0, exact = 0, solved = 0;
+    for (int tries = 0; tries < 4000 && differ < 12; ++tries) {
+      const State s0 =
+          random_position(*rules, 2 + static_cast<int>(rng.below(2)), rng.below(2) != 0, rng);
+      if (s0.is_over()) continue;
+      State::MoveList moves;
+      s0.legal_moves(moves);
+      for (const auto m : moves) {
+        State c = s0;
+        c.play(m);
+        if (c.is_over() || c.irreversible_count() != s0.irreversible_count()) continue;
+        std::vector<std::uint64_t> none, seen{s0.hash()};
+        const int fresh = game_margin(c, none), after = game_margin(c, seen);
+        if (fresh == after && rng.below(8) != 0) continue;  // mostly the ones history decides
+        differ += fresh != after;
+        // Both orders, so each answer may find the other's entries in the table.
+        for (int pass = 0; pass < 2; ++pass) {
+          const bool with_history = (pass == 0) == (rng.below(2) == 0);
+          const std::vector<std::uint64_t> before =
+              with_history ? std::vector<std::uint64_t>{s0.hash()} : std::vector<std::uint64_t>{};
+          const int truth = with_history ? after : fresh;
+          const auto p = prover.solve(c, &db, 0, before);
+          ++solved;
+          ASSERT_LE(p.low, truth) << c.position() << (with_history ? " after " : " from ")
+                                  << s0.position();
+          ASSERT_GE(p.high, truth)
+              << c.position() << (with_history ? " after " : " from ") << s0.position();
+          if (!p.exact()) continue;
+          ++exact;
+          ASSERT_FALSE(p.optimal_moves.empty()) << c.position();
+        }
+      }
+    }
+    EXPECT_GE(differ, 12);              // the history decided that many
+    EXPECT_GE(exact * 10, solved * 9);  // and the proofs are nearly all exact
+  }
+}
+
+// Positions of 5-8 seeds proven by the search over a 3-seed database, one prover (and table)
+// for all, against an 8-seed database: where no store can reach the stop its exact values are
+// the margins, else they give the result (won, drawn, lost), and the proofs never contradict
+// them. Every optimal move named is checked by solving the position after it.
+TEST(SowingSolve, AgreesWithALargerDatabaseThroughOneTable) {
+  const auto rules = preset("oware");
+  const auto small = SowingDb::build(*rules, 3, {});
+  const auto large = SowingDb::build(*rules, 8, {});
+  SowingProver prover(4);
+  Rng rng(22);
+  int compared = 0, exact = 0;
+  for (int tries = 0; tries < 2000 && compared < naqala::testing::workload(60, 15); ++tries) {
+    const int n = 5 + static_cast<int>(rng.below(4));
+    const State s = random_position(*rules, n, false, rng);
+    if (s.is_over()) continue;
+    const Player me = s.to_move();
+    const int diff = s.store(me) - s.store(opponent(me));
+    const auto b = large.bounds(board_of(s), n);
+    if (b.low != b.high) continue;  // a value the cycle rule's convention decides
+    // What the value says of the game with the stop at 25.
+    int low = diff + b.low, high = low;
+    if (s.store(me) + n >= rules->threshold || s.store(opponent(me)) + n >= rules->threshold) {
+      low = low > 0 ? 1 : low == 0 ? 0 : -1000;
+      high = high < 0 ? -1 : high == 0 ? 0 : 1000;
+    }
+    ++compared;
+    const auto p = prover.solve(s, &small, 0, {}, 500'000);
+    ASSERT_LE(p.low, high) << s.position();
+    ASSERT_GE(p.high, low) << s.position();
+    if (!p.exact()) continue;
+    ++exact;
+    ASSERT_GE(p.low, low) << s.position();
+    ASSERT_LE(p.low, high) << s.position();
+    ASSERT_FALSE(p.optimal_moves.empty()) << s.position();
+    for (const auto& m : p.optimal_moves) {
+      State c = s;
+      c.play(*s.parse_move(m));
+      const auto q = solve_sowing(c, &large, 0,
+                                  c.irreversible_count() != s.irreversible_count()
+                                      ? std::vector<std::uint64_t>{}
+                                      : std::vector<std::uint64_t>{s.hash()},
+                                  500'000);
+      const auto [move_low, move_high] =
+          c.to_move() == me ? std::pair{q.low, q.high} : std::pair{-q.high, -q.low};
+      EXPECT_GE(move_high, p.low) << s.position() << " move " << m;
+      if (q.exact()) {
+        EXPECT_EQ(move_low, p.low) << s.position() << " move " << m;
+      }
+    }
+  }
+  EXPECT_GE(compared, naqala::testing::workload(60, 15));
+  EXPECT_GE(exact * 4, compared);  // the rest depend on long chases the budget does not settle
+}
+
+// An engine's question: the first proven optimal move is enough, and it is among every one.
+TEST(SowingSolve, TheFirstOptimalMoveIsOneOfEvery) {
+  const auto rules = preset("oware");
+  const auto db = SowingDb::build(*rules, 2, {});
+  SowingProver one(2), every(2);
+  Rng rng(23);
+  int exact = 0;
+  for (int k = 0; k < 40; ++k) {
+    const State s = random_position(*rules, 3 + static_cast<int>(rng.below(3)), k % 2 == 0, rng);
+    if (s.is_over()) continue;
+    const auto a = one.solve(s, &db, 0, {}, 500'000, false);
+    const auto b = every.solve(s, &db, 0, {}, 500'000, true);
+    EXPECT_EQ(a.low, b.low) << s.position();
+    EXPECT_EQ(a.high, b.high) << s.position();
+    if (!a.exact()) continue;
+    ++exact;
+    ASSERT_FALSE(a.optimal_moves.empty()) << s.position();
+    EXPECT_NE(std::find(b.optimal_moves.begin(), b.optimal_moves.end(), a.optimal_moves.front()),
+              b.optimal_moves.end())
+        << s.position();
+  }
+  EXPECT_GE(exact, 10);
 }
 
 }  // namespace
