@@ -114,8 +114,11 @@ struct SowingProver::Impl {
   Key key_of(const State& s, std::uint64_t hash, std::uint64_t set) const {
     Key k{set, board_of(s), static_cast<std::uint8_t>(s.store(s.to_move())),
           static_cast<std::uint8_t>(s.to_move() == Player::North), 0};
-    k.bucket = ((hash ^ set * 0x9e3779b97f4a7c15ULL) * 0xd6e8feb86659fd93ULL >> 20) & buckets_mask_;
+    k.bucket = bucket_of(hash, set);
     return k;
+  }
+  std::uint64_t bucket_of(std::uint64_t hash, std::uint64_t set) const {
+    return ((hash ^ set * 0x9e3779b97f4a7c15ULL) * 0xd6e8feb86659fd93ULL >> 20) & buckets_mask_;
   }
   static bool same(const Entry& e, const Key& k) {
     return e.generation != 0 && e.set == k.set && (e.flags & kNorth) == k.mover &&
@@ -268,7 +271,7 @@ struct SowingProver::Impl {
     }
     State::MoveList moves;
     s.legal_moves(moves);
-    std::array<int, State::MoveList::capacity()> order{};
+    std::array<int, State::MoveList::capacity()> order;  // (not zeroed: a hot path)
     const int n = static_cast<int>(moves.size());
     const int stores = s.store(me);
     for (int i = 0; i < n; ++i) {
@@ -276,6 +279,9 @@ struct SowingProver::Impl {
       c.play(moves[i]);
       // The table's move first, then by the seeds the move takes (captures first).
       order[i] = (moves[i] == first ? 1 << 20 : 0) + (c.store(me) - stores) * 64 - i;
+      // The children's table lines are fetched together, so their cache misses overlap.
+      if (depth > 1 && !c.is_over() && c.irreversible_count() == s.irreversible_count())
+        __builtin_prefetch(&table_[bucket_of(c.hash(), with_member(set, hash)) * kWays]);
     }
     path_.push_back(hash);
     const bool cut_above = cut_;
