@@ -3,6 +3,7 @@
 // exception, and every line the engine writes is one of the protocol's replies. The engine is
 // `random` (a search would only spend the fuzzer's time) and may not be changed: an Engine
 // option could name `cmd:` programs, and a Variant naming a file would read the machine's files.
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <string>
@@ -14,9 +15,13 @@ using namespace naqala;
 
 namespace {
 
-bool allowed(const std::string& line) {
+// The server reads option names in any case ("ENGINE", "engine"), so the check does too: a
+// case-sensitive one let `setoption name engine value level:10` through, and every `go` after
+// it searched for seconds (or ran a `cmd:` program).
+bool allowed(std::string line) {
+  for (auto& c : line) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (line.find("setoption") == std::string::npos) return true;
-  return line.find("Engine") == std::string::npos && line.find('/') == std::string::npos &&
+  return line.find("engine") == std::string::npos && line.find('/') == std::string::npos &&
          line.find("toml") == std::string::npos;
 }
 

@@ -48,10 +48,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (next->legal_moves() == answers && s->legal_moves() != answers) return 0;
   // The move played must be one the rules list: some legal move leads to the same position.
   const auto moves = s->legal_moves();
+  const std::string played = next->position();
   const bool listed = std::any_of(moves.begin(), moves.end(), [&](const std::string& m) {
     auto t = s->clone();
     t->play(m);
-    return t->position() == next->position();
+    return t->position() == played;
   });
   fuzz::check(listed, game.spec() + ": '" + text + "' played at " + s->position() +
                           " gives a position no legal move gives");

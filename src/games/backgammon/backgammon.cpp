@@ -154,7 +154,9 @@ void State::finish_game(Player winner, int multiplier, bool dropped, bool resign
   const int w = index(winner);
   const bool someone_one_away_before =
       rules_.match > 0 && (score_[0] == rules_.match - 1 || score_[1] == rules_.match - 1);
-  score_[w] = static_cast<std::int16_t>(score_[w] + points);
+  // Saturated: a cube of 2^14 on a backgammon is 49,152 points, which wrapped the 16-bit score
+  // to -16,384 and went on with a match already won (fuzz_position; a match is <= 32,767).
+  score_[w] = static_cast<std::int16_t>(std::min(score_[w] + points, 0x7fff));
   const bool over = rules_.match > 0 ? score_[w] >= rules_.match : games_played_ >= rules_.series;
   if (over) {
     phase_ = Phase::GameOver;

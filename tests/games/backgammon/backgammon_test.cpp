@@ -296,6 +296,18 @@ TEST(Backgammon, MatchIdWithTheLowerDieFirstReadsBackTheSame) {
   EXPECT_EQ(decode_match_id(encode_match_id(k)), k);
 }
 
+TEST(Backgammon, AHugeCubeEndsTheMatchInsteadOfWrappingTheScore) {
+  // fuzz_position: a 1602-point match, cube 16384, South offering to resign a backgammon.
+  // Accepted, it is 49,152 points: the 16-bit score wrapped to -16,384 and the match went on.
+  auto game = make_game("backgammon:match=5");
+  auto s = game->from_position("4HPwATDgc/ABMA:HulayAAAAAAE");
+  s->play("accept");
+  EXPECT_TRUE(s->is_over());
+  EXPECT_EQ(s->outcome().winner, Player::North);
+  EXPECT_GE(s->outcome().scores[index(Player::North)], 1602);
+  EXPECT_EQ(game->from_position(s->position())->position(), s->position());
+}
+
 TEST(Backgammon, MoneySessionScoreRoundTrips) {
   // A money session at 37-48 with the Jacoby rule, North on roll with 5-3: the score stays.
   const std::string id = "4HPwATDgc/ABMA:cIkOAFACgAEE";
