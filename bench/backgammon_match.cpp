@@ -4,7 +4,7 @@
 //
 //   naqala_bg_match --opponent gnubg|pubeval|FILE --games N [--plies P] [--seed S] [--net FILE]
 //                   [--cube] [--match N] [--cubeless-play] [--cube-life C,R]
-//                   [--rival-cube-life C,R] [--rival-cubeless-play]
+//                   [--rival-cube-life C,R] [--rival-cubeless-play] [--log FILE]
 //
 // Without --cube and --match the games are cubeless money games. --cube plays money games with
 // the cube; --match N plays N-point matches (with the cube and the Crawford rule), and N
@@ -20,124 +20,31 @@
 // in the first and North in the second, which cuts the luck. gnubg runs as an engine behind
 // `external localhost:PORT` at 0 ply (its own network, no noise) and gets FIBS boards. Prints
 // naqala's points per game (or share of matches won) with a 95% margin, every 100 pairs and
-// at the end.
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
+// at the end. gnubg ranks its checker plays cubeless in cubeless games (bgbench::engine_commands).
+// --log FILE writes a line per game: the pair, 0 (naqala South) or 1, naqala's points, and
+// each checker decision as mover (n naqala, o the opponent), the position ID from the mover's
+// side and the dice; the players are deterministic, so two builds' logs compare game by game.
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
-#include <thread>
 
+#include "backgammon_gnubg_engine.h"
 #include "core/rng.h"
 #include "eval/backgammon_cube.h"
 #include "eval/backgammon_pubeval.h"
 #include "games/backgammon/formats.h"
 #include "search/backgammon_ply.h"
 
-extern char** environ;
-
 using namespace naqala;
 using namespace naqala::backgammon;
 
-namespace {
-
-struct Gnubg {
-  pid_t pid = 0;
-  int fd = -1;
-  std::string buffer;
-  std::filesystem::path dir;
-
-  bool start(const std::string& exe) {
-    dir =
-        std::filesystem::temp_directory_path() / ("naqala-bg-match-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const int fd0 = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd0, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-    socklen_t len = sizeof addr;
-    ::getsockname(fd0, reinterpret_cast<sockaddr*>(&addr), &len);
-    ::close(fd0);
-    const int port = ntohs(addr.sin_port);
-    // gnubg's money sessions default to the Jacoby rule and beavers; these games have neither.
-    std::ofstream(dir / "cmds.txt") << "set jacoby off\n"
-                                       "set beavers 0\n"
-                                       "set evaluation chequerplay evaluation plies 0\n"
-                                       "set evaluation cubedecision evaluation plies 0\n"
-                                       "external localhost:"
-                                    << port << "\n";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, (dir / "cmds.txt").c_str(), O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, (dir / "gnubg.log").c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    std::vector<std::string> args = {exe, "-t", "-q", "-r"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) != 0) return false;
-    posix_spawn_file_actions_destroy(&actions);
-    for (int tries = 0; tries < 600; ++tries) {
-      fd = ::socket(AF_INET, SOCK_STREAM, 0);
-      addr.sin_port = htons(static_cast<std::uint16_t>(port));
-      if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return true;
-      ::close(fd);
-      fd = -1;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return false;
-  }
-  std::string ask(const std::string& request) {
-    const std::string line = request + "\n";
-    if (::write(fd, line.data(), line.size()) != static_cast<ssize_t>(line.size()))
-      return "<write failed>";
-    char chunk[1024];
-    while (buffer.find('\n') == std::string::npos) {
-      pollfd p{fd, POLLIN, 0};
-      if (::poll(&p, 1, 120000) <= 0) return "<timeout>";
-      const ssize_t n = ::read(fd, chunk, sizeof chunk);
-      if (n <= 0) return "<closed>";
-      buffer.append(chunk, static_cast<std::size_t>(n));
-    }
-    const auto nl = buffer.find('\n');
-    std::string answer = buffer.substr(0, nl);
-    buffer.erase(0, nl + 1);
-    answer.erase(std::remove(answer.begin(), answer.end(), '\0'), answer.end());
-    while (!answer.empty() && (answer.back() == '\r' || answer.back() == ' ')) answer.pop_back();
-    return answer;
-  }
-  ~Gnubg() {
-    if (fd >= 0) ::close(fd);
-    if (pid > 0) {
-      ::kill(pid, SIGTERM);
-      int status = 0;
-      ::waitpid(pid, &status, 0);
-    }
-    if (!dir.empty()) std::filesystem::remove_all(dir);
-  }
-};
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  std::string rival = "gnubg", net_file;
+  std::string rival = "gnubg", net_file, log_file;
   int pairs = 100, plies = 0, match = 0;
   bool cube = false, cubeless_play = false, rival_cubeless_play = false;
   // Cube lives (contact, race) of naqala and of a rival weight file; negative: the defaults.
@@ -165,6 +72,8 @@ int main(int argc, char** argv) {
       seed = std::strtoull(v.c_str(), nullptr, 10);
     else if (k == "--net")
       net_file = v;
+    else if (k == "--log" && !v.empty())
+      log_file = v;
     else if (k == "--match" && std::atoi(v.c_str()) > 0)
       match = std::atoi(v.c_str());
     else if (k == "--cube-life" && read_life(v, life))
@@ -177,7 +86,7 @@ int main(int argc, char** argv) {
           "bad option %s (allowed: --opponent gnubg|pubeval|FILE, --games N, --plies P, --seed "
           "S, --net FILE, --cube, --match N with N >= 1, --cubeless-play, --rival-cubeless-play, "
           "--cube-life C,R and "
-          "--rival-cube-life C,R with C and R in [0, 1])\n",
+          "--rival-cube-life C,R with C and R in [0, 1], --log FILE)\n",
           k.c_str());
       return 2;
     }
@@ -191,12 +100,19 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s (--opponent is gnubg, pubeval or a weight file)\n", e.what());
     return 2;
   }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> game_log(
+      log_file.empty() ? nullptr : std::fopen(log_file.c_str(), "w"), &std::fclose);
+  if (!log_file.empty() && !game_log) {
+    std::fprintf(stderr, "cannot write the log file %s\n", log_file.c_str());
+    return 2;
+  }
+  std::string record;  // this game's decisions, for the log
   if ((cube || match) && rival == "pubeval") {
     std::fprintf(stderr, "pubeval has no cube: --cube and --match need gnubg or a weight file\n");
     return 2;
   }
-  Gnubg gnubg;
-  if (rival == "gnubg" && !gnubg.start("/usr/games/gnubg")) {
+  bgbench::GnubgEngine gnubg;
+  if (rival == "gnubg" && !gnubg.start("/usr/games/gnubg", !cube && !match)) {
     std::fprintf(stderr, "could not start gnubg as an external engine\n");
     return 1;
   }
@@ -249,6 +165,10 @@ int main(int argc, char** argv) {
         const Player me = s.on_roll();
         const Board b{s.side(me), s.side(opponent(me))};
         const bool cube_turn = s.phase() != Phase::Moving;
+        if (game_log && !cube_turn)
+          record += std::string(s.to_move() == naqala_side ? " n" : " o") +
+                    encode_position_id(b, me) + ":" + std::to_string(s.die(0)) +
+                    std::to_string(s.die(1));
         const auto play_counting_cube = [&](const Move& m) {
           const int who = s.to_move() == naqala_side ? 0 : 1;
           if (m.kind == Move::Kind::Double) ++cube_actions[who][0];
@@ -285,6 +205,11 @@ int main(int argc, char** argv) {
       const Player winner = match ? s.outcome().winner.value_or(res.winner) : res.winner;
       // A match counts +1 won, -1 lost; a money game its points.
       const double points = (winner == naqala_side ? 1 : -1) * (match ? 1 : res.points);
+      if (game_log) {
+        std::fprintf(game_log.get(), "%d %d %+g%s\n", pair, g, points, record.c_str());
+        std::fflush(game_log.get());
+        record.clear();
+      }
       pair_points += points;
       sum += points;
       ++games;
