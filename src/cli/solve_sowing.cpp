@@ -3,11 +3,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <memory>
 
 #include "cli/common.h"
 #include "core/error.h"
@@ -230,13 +228,7 @@ void solve_sowing_command(const AnyGame& game, const sowing::State& s, const Sol
   // the rest.
   const auto start = std::chrono::steady_clock::now();
   if (a.time > 0) {
-    // ... but never before level 0 (one board) is done: on a machine too busy to build even
-    // that within the third, the stopped build had no level to keep and the solve failed.
-    auto level_done = std::make_shared<std::atomic<bool>>(false);
-    o.progress = [level_done](const solve::retro::Progress& p) {
-      if (p.boards_before > 0) *level_done = true;
-    };
-    o.stop = [past = deadline(a.time / 3), level_done] { return *level_done && past(); };
+    o.stop = deadline(a.time / 3);
     o.keep_stopped = true;
   }
   const auto db =

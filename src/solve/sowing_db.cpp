@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -217,7 +218,7 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
                                            values.get() + db.index_.offset(from)))
       ++from;
   }
-  int complete = from - 1;  // the last level done
+  std::atomic<int> complete = from - 1;  // the last level done
   auto done = [&](int n) {
     complete = n;
     if (!o.level_dir.empty() && writer)
@@ -225,10 +226,14 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
                   values.get() + db.index_.offset(n));
   };
   if (o.parallel.ranks > 1 && o.stop) throw Error("a database build under MPI cannot be stopped");
+  // A build stops only once it holds a level: the first (no seeds) is one board, so a build
+  // asked to stop at once still has a database to keep, and no stop waits for a large level.
+  BuildOptions levels = o;
+  if (o.stop) levels.stop = [&complete, &o] { return complete >= 0 && o.stop(); };
   const bool finished = dr.kalah ? build_levels(KalahGame(*dr.kalah), db.index_, values.get(), from,
-                                                max_seeds, o, done)
+                                                max_seeds, levels, done)
                                  : build_levels(StateGame(*dr.played_out), db.index_, values.get(),
-                                                from, max_seeds, o, done);
+                                                from, max_seeds, levels, done);
   if (!finished) {
     if (complete < 0 || !o.keep_stopped) throw BuildStopped(complete, max_seeds, o.level_dir);
     // The levels done are a database of their own: the first boards of the numbering.
