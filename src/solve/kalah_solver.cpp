@@ -1,11 +1,7 @@
 #include "solve/kalah_solver.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
-#include <cstring>
 
 #include "core/error.h"
 #include "games/sowing/state.h"
@@ -23,15 +19,13 @@ Solver::Solver(const KalahRules& rules, int total_seeds, const EndgameDb* db, st
                 "), not for this variant's (" + default_db_name(rules, db_seeds_) + ")");
   const std::size_t buckets =
       std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (kWays * sizeof(Entry))));
-  // Huge pages where the system offers them: nearly every probe misses the cache, and 4 KiB
-  // pages would add a page-table walk to each.
   const std::size_t bytes = buckets * kWays * sizeof(Entry);
   require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
-  void* memory = std::aligned_alloc(bytes >= (1 << 21) ? 1 << 21 : 64, bytes);
-  if (!memory) throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
-  ::madvise(memory, bytes, MADV_HUGEPAGE);
-  std::memset(memory, 0, bytes);
-  table_.reset(static_cast<Entry*>(memory));
+  try {
+    table_ = ZeroedTable<Entry>(buckets * kWays);
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
+  }
   buckets_mask_ = buckets - 1;
 }
 

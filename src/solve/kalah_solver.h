@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 
+#include "core/zeroed_table.h"
 #include "solve/compositions.h"
 #include "solve/kalah.h"
 #include "solve/kalah_db.h"
@@ -87,10 +88,7 @@ class Solver {
   const EndgameDb* db_;
   int db_seeds_;
   Compositions index_;
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> table_;
+  ZeroedTable<Entry> table_;
   std::uint64_t buckets_mask_ = 0;
   Stats stats_;
   bool stopped_ = false;

@@ -1,14 +1,11 @@
 #include "solve/sowing_solve.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstdlib>
-#include <cstring>
 
 #include "core/error.h"
+#include "core/zeroed_table.h"
 #include "solve/kalah.h"
 #include "solve/kalah_db.h"
 
@@ -82,23 +79,15 @@ struct SowingProver::Impl {
         std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (kWays * sizeof(Entry))));
     const std::size_t bytes = buckets * kWays * sizeof(Entry);
     require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
-    // Zeroed pages come from the system as they are first touched: a short solve pays for
-    // the entries it uses, not for the whole table.
-    void* memory = std::calloc(bytes / sizeof(Entry), sizeof(Entry));
-    if (!memory) throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
-    table_.reset(static_cast<Entry*>(memory));
+    try {
+      table_ = ZeroedTable<Entry>(buckets * kWays);
+    } catch (const std::bad_alloc&) {
+      throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
+    }
     buckets_mask_ = buckets - 1;
-    // Huge pages where the system offers them: nearly every probe misses the cache, and 4 KiB
-    // pages would add a page-table walk (and a fault at first touch) to each.
-    const auto start =
-        (reinterpret_cast<std::uintptr_t>(memory) + (1 << 21) - 1) & ~((1ULL << 21) - 1);
-    if (start + (1 << 21) <= reinterpret_cast<std::uintptr_t>(memory) + bytes)
-      ::madvise(reinterpret_cast<void*>(start),
-                (reinterpret_cast<std::uintptr_t>(memory) + bytes - start) & ~((1ULL << 21) - 1),
-                MADV_HUGEPAGE);
   }
 
-  void clear() { std::memset(table_.get(), 0, (buckets_mask_ + 1) * kWays * sizeof(Entry)); }
+  void clear() { table_.clear(); }
 
   // The table holds facts of one ruleset: another one clears it. Only the rulesets the
   // databases take (their positions are a Board, a store and the mover: the table's key).
@@ -331,10 +320,7 @@ struct SowingProver::Impl {
   std::uint64_t nodes_ = 0;
   bool stopped_ = false, cut_ = false;
   std::uint8_t generation_ = 0;
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> table_;
+  ZeroedTable<Entry> table_;
   std::size_t buckets_mask_ = 0;
 };
 
