@@ -5,6 +5,7 @@
 #include "core/outcome.h"
 #include "core/rng.h"
 #include "core/static_vector.h"
+#include "core/zeroed_table.h"
 #include "core/zobrist.h"
 
 namespace naqala {
@@ -61,3 +62,24 @@ TEST(StaticVector, PushContainsClear) {
 
 }  // namespace
 }  // namespace naqala
+
+TEST(ZeroedTable, IsZeroAlignedAndZeroAgainAfterClear) {
+  struct Entry {
+    std::uint64_t key;
+    std::uint32_t value, pad;
+  };
+  naqala::ZeroedTable<Entry> table((3 << 20) / sizeof(Entry) + 5);  // not a whole 2 MiB
+  ASSERT_TRUE(table);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(table.get()) % (2 << 20), 0u);
+  for (std::size_t i = 0; i < table.size(); i += 4097) EXPECT_EQ(table[i].key, 0u);
+  const std::size_t last = table.size() - 1;
+  table[0] = {7, 8, 0};
+  table[last] = {9, 10, 0};
+  EXPECT_EQ(table[last].value, 10u);
+  naqala::ZeroedTable<Entry> moved = std::move(table);
+  EXPECT_FALSE(table);
+  EXPECT_EQ(moved[0].key, 7u);
+  moved.clear();
+  EXPECT_EQ(moved[0].key, 0u);
+  EXPECT_EQ(moved[last].value, 0u);
+}
