@@ -47,7 +47,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::string> answers{"accept", "decline"};
   if (next->legal_moves() == answers && s->legal_moves() != answers) return 0;
   // The move played must be one the rules list: some legal move leads to the same position.
-  const auto moves = s->legal_moves();
+  // The listed move spelled as the input is tried first: playing every move of a lock-step
+  // sowing (hundreds of joint moves) was a third of this target's time.
+  auto moves = s->legal_moves();
+  const auto same = std::find(moves.begin(), moves.end(), text);
+  if (same != moves.end()) std::iter_swap(moves.begin(), same);
   const std::string played = next->position();
   const bool listed = std::any_of(moves.begin(), moves.end(), [&](const std::string& m) {
     auto t = s->clone();

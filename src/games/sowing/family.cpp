@@ -115,9 +115,13 @@ GameFamily family() {
   GameFamily f;
   f.name = "sowing";
   f.variants = [] {
-    std::vector<VariantInfo> out;
-    for (const auto& rules : preset_rules()) out.push_back(SowingGame(rules).info());
-    return out;
+    // Built once: reading a record looks its Variant tag up here.
+    static const auto list = [] {
+      std::vector<VariantInfo> out;
+      for (const auto& rules : preset_rules()) out.push_back(SowingGame(rules).info());
+      return out;
+    }();
+    return list;
   };
   f.make = [](const VariantSpec& spec) -> std::unique_ptr<AnyGame> {
     const Preset* preset = find_preset(spec.name);
@@ -128,6 +132,11 @@ GameFamily family() {
           if (a == spec.name) preset = &presets()[i];
     }
     if (!preset) return nullptr;
+    // A preset as shipped shares the rules read once (they are immutable): reading its TOML and
+    // filling a Zobrist table for every game was most of the time of `naqala engine` starting a
+    // game, and of a server's new game.
+    if (spec.options.empty())
+      return make_sowing_game(preset_rules()[static_cast<std::size_t>(preset - presets().data())]);
     return make_sowing_game(load_rules(preset->toml, std::string(preset->name), spec.options));
   };
   f.load_file = [](const std::string& path, const OptionValues& options) {
