@@ -31,19 +31,61 @@ struct FakeClock {
   double operator()() { return now += step; }
 };
 
-TEST(TimeManagement, UsesMostOfATimePerMoveAndNeverMore) {
+// Oware's first move searched for `seconds` by `clock`.
+template <class Clock>
+Search::Result search_opening(const std::shared_ptr<Clock>& clock, double seconds) {
   const auto rules = preset_rules("oware");
+  Search search{eval::SowingEval(*rules)};
+  search.set_clock([clock] { return (*clock)(); });
+  Limits limits;
+  limits.seconds = seconds;
+  return search.search(State::initial(*rules), limits);
+}
+
+TEST(TimeManagement, UsesMostOfATimePerMoveAndNeverMore) {
   for (double seconds : {0.02, 0.1, 1.0, 5.0}) {
-    Search search{eval::SowingEval(*rules)};
-    auto clock = std::make_shared<FakeClock>(FakeClock{0, seconds / 500});
-    search.set_clock([clock] { return (*clock)(); });
-    Limits limits;
-    limits.seconds = seconds;
-    const auto r = search.search(State::initial(*rules), limits);
+    const auto r =
+        search_opening(std::make_shared<FakeClock>(FakeClock{0, seconds / 500}), seconds);
     ASSERT_TRUE(r.has_move);
     EXPECT_FALSE(r.exact);
     EXPECT_GE(r.seconds, 0.9 * seconds) << seconds;
     EXPECT_LE(r.seconds, seconds) << seconds;
+  }
+}
+
+// A loaded machine's clock: every `every`-th read comes after a wait of `wait` on top of the
+// step (the process waited for a core), and the read at `stall_at` after one of `stall`.
+struct WaitingClock {
+  double now = 0;
+  double step;
+  int every;
+  double wait;
+  int stall_at;
+  double stall;
+  int reads = 0;
+  double operator()() {
+    ++reads;
+    now += step;
+    if (reads % every == 0) now += wait;
+    if (reads == stall_at) now += stall;
+    return now;
+  }
+};
+
+// Waits for a core do not stop the search early: one long wait half-way (a quarter of the
+// time) and short ones every few polls still leave 90% of the time used, and no more than all.
+// (The rule that took the last gap for the next stopped these at 0.75 of the time.)
+TEST(TimeManagement, AWaitForACoreDoesNotStopTheSearchEarly) {
+  for (double seconds : {0.01, 0.1, 1.0}) {
+    const double step = seconds / 500;
+    auto clock =
+        std::make_shared<WaitingClock>(WaitingClock{0, step, 16, 3 * step, 200, 0.25 * seconds});
+    const auto r = search_opening(clock, seconds);
+    ASSERT_TRUE(r.has_move);
+    EXPECT_FALSE(r.exact);
+    EXPECT_GT(clock->reads, 200) << seconds;  // the long wait came
+    EXPECT_GE(r.seconds, 0.9 * seconds) << seconds;
+    EXPECT_LE(clock->now, seconds) << seconds;
   }
 }
 
