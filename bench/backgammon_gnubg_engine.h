@@ -126,14 +126,15 @@ struct GnubgEngine : LineConnection {
   std::filesystem::path dir;
 
   bool start(const std::string& exe, bool cubeless) {
-    return start(exe, engine_settings(cubeless));
+    return start_with(exe, engine_settings(cubeless));
   }
 
   // Starts `gnubg -t -q -r` with `settings`, then `external localhost:0`: gnubg listens on a port
   // the kernel chose, so no other process can take it between a choice and the bind. Connects
   // once gnubg listens, however long its start takes; false if gnubg exits first (or, as a hang
   // guard, has not listened in 15 minutes): log() says why.
-  bool start(const std::string& exe, const std::string& settings) {
+  // (Not an overload of start: a string literal given there would convert to bool.)
+  bool start_with(const std::string& exe, const std::string& settings) {
     static int started = 0;  // one directory per engine of this process
     dir = std::filesystem::temp_directory_path() /
           ("naqala-gnubg-engine-" + std::to_string(::getpid()) + "-" + std::to_string(++started));

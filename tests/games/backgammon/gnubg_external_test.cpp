@@ -25,9 +25,9 @@ TEST(Gnubg, NaqalaRefereesGnubgAsExternalEngine) {
   const int matches = env ? std::atoi(env) : 300;
   // gnubg's defaults (the Jacoby rule, beavers) at 0 ply, on a port the kernel chose.
   bgbench::GnubgEngine engine;
-  ASSERT_TRUE(engine.start(gnubg,
-                           "set evaluation chequerplay evaluation plies 0\n"
-                           "set evaluation cubedecision evaluation plies 0\n"))
+  ASSERT_TRUE(engine.start_with(gnubg,
+                                "set evaluation chequerplay evaluation plies 0\n"
+                                "set evaluation cubedecision evaluation plies 0\n"))
       << "gnubg did not listen: " << engine.log();
   Rng rng(31);
   std::size_t games = 0, gnubg_moves = 0, gnubg_cube = 0, naqala_moves = 0, beavers = 0;
