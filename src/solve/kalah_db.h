@@ -12,11 +12,16 @@
 //
 // The file: a 4096-byte header (magic, version, rules, K, a checksum of the values), then the
 // values; it is memory-mapped when loaded.
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string>
 
+#include "core/error.h"
+#include "core/zeroed_table.h"
 #include "solve/compositions.h"
 #include "solve/kalah.h"
 
@@ -55,6 +60,21 @@ class EndgameDb {
 
 // Throws naqala::Error when `bytes` for `what` exceed the machine's physical memory.
 void require_memory(std::uint64_t bytes, const std::string& what);
+
+// A solver's hash table of about `table_mb` MiB: a power of two of buckets of `ways` entries
+// (1,024 buckets at least), refused with an Error when the machine cannot hold it.
+template <class Entry>
+ZeroedTable<Entry> solver_table(std::size_t table_mb, std::size_t ways) {
+  const std::size_t buckets =
+      std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (ways * sizeof(Entry))));
+  const std::size_t bytes = buckets * ways * sizeof(Entry);
+  require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
+  try {
+    return ZeroedTable<Entry>(buckets * ways);
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
+  }
+}
 
 // A name for the database file of these rules and K, e.g. "kalah-6pits-24seeds.db".
 std::string default_db_name(const KalahRules& rules, int max_seeds);

@@ -17,16 +17,8 @@ Solver::Solver(const KalahRules& rules, int total_seeds, const EndgameDb* db, st
              db->rules().extra_turn != rules.extra_turn))
     throw Error("the database is for other rules (" + default_db_name(db->rules(), db_seeds_) +
                 "), not for this variant's (" + default_db_name(rules, db_seeds_) + ")");
-  const std::size_t buckets =
-      std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (kWays * sizeof(Entry))));
-  const std::size_t bytes = buckets * kWays * sizeof(Entry);
-  require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
-  try {
-    table_ = ZeroedTable<Entry>(buckets * kWays);
-  } catch (const std::bad_alloc&) {
-    throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
-  }
-  buckets_mask_ = buckets - 1;
+  table_ = solver_table<Entry>(table_mb, kWays);
+  buckets_mask_ = table_.size() / kWays - 1;
 }
 
 Solver::Entry* Solver::probe(std::uint64_t key) {

@@ -75,16 +75,8 @@ struct SowingProver::Impl {
   };
 
   explicit Impl(std::size_t table_mb) {
-    const std::size_t buckets =
-        std::bit_floor(std::max<std::size_t>(1024, (table_mb << 20) / (kWays * sizeof(Entry))));
-    const std::size_t bytes = buckets * kWays * sizeof(Entry);
-    require_memory(bytes, "a table of " + std::to_string(table_mb) + " MiB");
-    try {
-      table_ = ZeroedTable<Entry>(buckets * kWays);
-    } catch (const std::bad_alloc&) {
-      throw Error("cannot allocate a table of " + std::to_string(bytes >> 20) + " MiB");
-    }
-    buckets_mask_ = buckets - 1;
+    table_ = solver_table<Entry>(table_mb, kWays);
+    buckets_mask_ = table_.size() / kWays - 1;
   }
 
   void clear() { table_.clear(); }
