@@ -80,7 +80,7 @@ std::string from_aalina(char c) {
 
 int main(int argc, char** argv) {
   if (argc < 6) {
-    std::cerr << "usage: match NAQALA_SPEC AALINA_MS PAIRS SEED OPENING_PLIES\n";
+    std::cerr << "usage: match NAQALA_SPEC AALINA_MS PAIRS SEED OPENING_PLIES [FIRST_PAIR]\n";
     return 1;
   }
   const std::string spec = argv[1];
@@ -88,6 +88,9 @@ int main(int argc, char** argv) {
   const int pairs = std::atoi(argv[3]);
   const std::uint64_t seed = std::strtoull(argv[4], nullptr, 10);
   const int opening_plies = std::atoi(argv[5]);
+  // Resumes a cut run: the earlier pairs' openings are still drawn, so pair k gets the same
+  // opening as in a run from 0.
+  const int first_pair = argc > 6 ? std::atoi(argv[6]) : 0;
   auto game = make_game("oware");
   Rng rng(seed);
   Uci aalina;
@@ -110,6 +113,7 @@ int main(int argc, char** argv) {
         s->play(m);
       }
     }
+    if (pair < first_pair) continue;
     for (int colour = 0; colour < 2; ++colour) {
       const Player naqala_side = colour == 0 ? Player::South : Player::North;
       auto engine = engine::make_engine(*game, spec);

@@ -79,12 +79,14 @@ void add_solve_command(CLI::App& app) {
     std::string engine;
     std::uint64_t seed = 1, referee_nodes = 2'000'000;
     int check_seeds = 0;
+    std::string from_db;
   };
   auto a = std::make_shared<Args>();
   auto solve_args = [](const Args& a) {
     SolveArgs s{a.db,   a.build_db,   a.db_seeds, a.threads, a.time,         a.db_stats,
                 a.json, a.check_play, a.engine,   a.seed,    a.referee_nodes};
     s.check_seeds = a.check_seeds;
+    s.from_db = a.from_db;
     return s;
   };
   cmd->add_option("variant", a->variant,
@@ -105,6 +107,11 @@ void add_solve_command(CLI::App& app) {
                   "Database file: written by --build-db (default kalah-<P>pits-<K>seeds.db, "
                   "<variant>-<K>seeds.db), read (memory-mapped) when solving; an interrupted "
                   "build of a non-Kalah ruleset resumes from the levels kept in FILE.levels/");
+  cmd->add_option("--from-db", a->from_db,
+                  "With --build-db K (not Kalah): take the levels of this smaller database of the "
+                  "same rules instead of building them again (e.g. --from-db oware-24seeds.db "
+                  "--build-db 25 builds only level 25)")
+      ->check(kNotEmpty);
   cmd->add_option("--db-seeds", a->db_seeds,
                   "Without --db: build a database of up to K seeds in memory first (default 14 "
                   "for Kalah, 12 for the others)")
@@ -153,6 +160,9 @@ void add_solve_command(CLI::App& app) {
       return solve_sowing_command(*l.game, s, solve_args(*a));
     }
     const solve::KalahRules rules = *kalah;
+    if (!a->from_db.empty())
+      throw Error("--from-db extends the databases of Oware and the other non-Kalah rulesets; " +
+                  l.game->spec() + " builds its Kalah database (--build-db K) in one go");
     if (a->check_play > 0) {
       if (a->build_db >= 0 || a->db_stats)
         throw Error("--check-play takes --db FILE or builds --db-seeds K in memory; not with " +

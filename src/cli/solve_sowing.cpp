@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "cli/common.h"
 #include "core/error.h"
@@ -147,6 +148,19 @@ void build(const sowing::State& s, const SolveArgs& a) {
   solve::SowingDb::BuildOptions o;
   o.threads = a.threads;
   o.level_dir = path + ".levels";
+  std::optional<solve::SowingDb> start_from;
+  if (!a.from_db.empty()) {
+    if (a.from_db == path)
+      throw Error("--from-db " + a.from_db +
+                  " is the database this build writes (--db); give "
+                  "the new database another name");
+    start_from = solve::SowingDb::load(a.from_db);
+    start_from->check_rules(rules);
+    o.start_from = &*start_from;
+    if (!a.json && !solve::launched_by_mpirun())
+      std::cerr << "taking the levels of 0 to " << std::min(start_from->max_seeds(), a.build_db)
+                << " seeds from " << a.from_db << "\n";
+  }
   // --time stops the build; the levels done stay in level_dir, and the same command resumes.
   if (a.time > 0) {
     if (solve::launched_by_mpirun())
@@ -212,6 +226,8 @@ void build(const sowing::State& s, const SolveArgs& a) {
 void solve_sowing_command(const AnyGame& game, const sowing::State& s, const SolveArgs& a) {
   solve::db_rules(s.rules());  // refuses rulesets the databases cannot hold
   if (a.build_db >= 0) return build(s, a);
+  if (!a.from_db.empty())
+    throw Error("--from-db FILE goes with --build-db K (the levels it extends)");
   if (a.check_play > 0) return check_play_command(game, s, a);
   if (a.db_stats) {
     if (a.db.empty()) throw Error("--db-stats needs --db FILE (a database to read)");

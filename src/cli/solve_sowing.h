@@ -21,6 +21,7 @@ struct SolveArgs {
   std::uint64_t seed = 1;                   // of its random positions
   std::uint64_t referee_nodes = 2'000'000;  // the check's referee: nodes a position
   int check_seeds = 0;                      // its positions' seeds in the pits at most (0: K)
+  std::string from_db;  // --build-db takes this smaller database's levels instead of building them
 };
 
 void solve_sowing_command(const AnyGame& game, const sowing::State& s, const SolveArgs& args);

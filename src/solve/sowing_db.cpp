@@ -118,6 +118,25 @@ void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint6
                    bytes, 2 * boards);
 }
 
+// Copies the levels 0..min(K, max_seeds) of a database of K seeds into the build's values
+// (low | high << 8, as the build keeps them); returns the first level left to build. The
+// numbering of a level's boards does not depend on the database's K.
+int copy_levels(const SowingDb& from, const std::string& fingerprint, const Compositions& index,
+                int max_seeds, std::uint16_t* values) {
+  if (from.fingerprint() != fingerprint || from.pits() != index.pits())
+    throw Error("the database to start from was built for other rules than this build's (" +
+                std::to_string(from.pits()) + " pits a row; its rules: " + from.fingerprint() +
+                ")");
+  const int last = std::min(from.max_seeds(), max_seeds);
+  const std::uint64_t boards = index.offset(last + 1);
+  for (std::uint64_t k = 0; k < boards; ++k) {
+    const SowingDb::Bounds b = from.bounds_at(k);
+    values[k] = static_cast<std::uint16_t>(static_cast<std::uint8_t>(b.low) |
+                                           static_cast<std::uint8_t>(b.high) << 8);
+  }
+  return last + 1;
+}
+
 template <class Game>
 bool build_levels(const Game& game, const Compositions& index, std::uint16_t* values, int from,
                   int to, const SowingDb::BuildOptions& o, const std::function<void(int)>& done) {
@@ -212,6 +231,8 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
   const std::uint64_t rules_sum = text_checksum(dr.fingerprint);
   const bool writer = o.parallel.rank == 0;
   int from = 0;
+  if (o.start_from)
+    from = copy_levels(*o.start_from, dr.fingerprint, db.index_, max_seeds, values.get());
   if (!o.level_dir.empty()) {
     if (writer) ::mkdir(o.level_dir.c_str(), 0755);  // may exist already
     while (from <= max_seeds && read_level(o.level_dir, from, db.index_.count(from), rules_sum,

@@ -69,6 +69,9 @@ class SowingDb {
     // the levels done (the first boards of the numbering), if there is one.
     std::function<bool()> stop;
     bool keep_stopped = false;
+    // A smaller database of the same rules whose levels the build takes instead of computing
+    // them again (`--from-db`): a board's value does not depend on how many levels are built.
+    const SowingDb* start_from = nullptr;
   };
   struct BuildStopped : Error {
     BuildStopped(int complete, int max_seeds, const std::string& level_dir);

@@ -487,6 +487,39 @@ TEST(SowingDb, AStoppedBuildKeepsItsFinishedLevelsAndResumes) {
   }
 }
 
+// --from-db: a larger build takes a smaller database's levels and builds only the rest, to
+// the bytes of a build from scratch, on a cyclic ruleset (two bytes a board) and an acyclic one
+// (Kalah: one byte a board, which the copy widens); a database of other rules is refused.
+TEST(SowingDb, ABuildStartedFromASmallerDatabaseGivesTheWholeBuildsBytes) {
+  for (const auto& rules : {preset("oware"), preset("kalah")}) {
+    const int seeds = naqala::testing::workload(8, 6);
+    const auto whole = SowingDb::build(*rules, seeds, {});
+    const auto small = SowingDb::build(*rules, seeds - 2, {});
+    SowingDb::BuildOptions o;
+    o.start_from = &small;
+    int first_level = -1;
+    o.progress = [&](const retro::Progress& p) {
+      if (first_level < 0) first_level = p.level;
+    };
+    const auto extended = SowingDb::build(*rules, seeds, o);
+    EXPECT_EQ(first_level, seeds - 1) << rules->name;
+    expect_same_bytes(extended, whole);
+    // A database of as many seeds or more: every level is taken, nothing built.
+    o.start_from = &whole;
+    expect_same_bytes(SowingDb::build(*rules, seeds - 1, o),
+                      SowingDb::build(*rules, seeds - 1, {}));
+  }
+  const auto oware = SowingDb::build(*preset("oware"), 4, {});
+  SowingDb::BuildOptions o;
+  o.start_from = &oware;
+  try {
+    SowingDb::build(*preset("oware", {{"grand_slam", "forbidden"}}), 6, o);
+    ADD_FAILURE() << "a database of other rules was taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("other rules"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SowingDb, RefusesRulesetsOfAnotherShape) {
   for (const std::string name : {"toguz", "gabata", "congklak", "pallanguzhi"}) {
     try {
