@@ -55,6 +55,8 @@ class StateGame {
   template <class F>
   bool expand(const Board& b, int n, int& value, F&& f) const {
     std::uint8_t cells[sowing::kMaxHoles];  // from_pits reads the pits of both rows
+    // db_rules() admits at most 8 pits a row; said here, GCC stops warning of an overflow.
+    if (pits_ > 8) __builtin_unreachable();
     for (int i = 0; i < pits_; ++i) {
       cells[i] = b.pit[i];
       cells[pits_ + i] = b.pit[8 + i];
