@@ -129,8 +129,11 @@ int Solver::search(const Board& b, int n, int target) {
     if (count != k) kids[count] = c;
     ++count;
   }
-  std::sort(kids.begin(), kids.begin() + count,
-            [](const Child& a, const Child& z) { return a.order > z.order; });
+  // Insertion sort, best order first: what std::sort does below 16 elements (equal orders
+  // keep their places), without GCC's -Warray-bounds false alarm on its larger-range path.
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && kids[j].order > kids[j - 1].order; --j)
+      std::swap(kids[j], kids[j - 1]);
 
   for (int k = 0; k < count; ++k) {
     const Child& c = kids[k];
