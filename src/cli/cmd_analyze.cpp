@@ -200,6 +200,7 @@ void add_analyze_command(CLI::App& app) {
                                             {"best_move", r.best_move},
                                             {"value", r.value},
                                             {"proven", r.proven},
+                                            {"book", r.from_book},
                                             {"pv", r.pv},
                                             {"scores", scores},
                                             {"depth", r.depth},
@@ -217,9 +218,14 @@ void add_analyze_command(CLI::App& app) {
     for (const auto& s : r.scores)
       std::cout << "  " << s.move << "  " << (s.exact ? "" : "at most ") << describe(s.value)
                 << "\n";
-    std::cout << "depth " << r.depth << ", " << r.nodes << " nodes in " << fixed(r.seconds, 3)
-              << " s (" << static_cast<std::uint64_t>(nps) << " nodes/s), engine " << engine->name()
-              << "\n";
+    if (r.from_book)
+      std::cout << "from the opening book (every move scored by its search; book=none searches "
+                   "instead); the book's line goes on "
+                << r.depth << " plies, engine " << engine->name() << "\n";
+    else
+      std::cout << "depth " << r.depth << ", " << r.nodes << " nodes in " << fixed(r.seconds, 3)
+                << " s (" << static_cast<std::uint64_t>(nps) << " nodes/s), engine "
+                << engine->name() << "\n";
     std::cout << "values are in seeds (points) for the player to move; a proven result reads "
                  "\"wins by N\"\n";
   });

@@ -22,6 +22,7 @@ void add_analyze_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_book_command(CLI::App& app);
 void add_bench_search_command(CLI::App& bench);  // `bench search`, under `bench`
 void add_bench_eval_command(CLI::App& bench);    // `bench eval`, under `bench`
 void add_bench_serve_command(CLI::App& bench);   // `bench serve`, under `bench`

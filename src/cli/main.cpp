@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   naqala::cli::add_arena_command(app);
   naqala::cli::add_tournament_command(app);
   naqala::cli::add_tune_command(app);
+  naqala::cli::add_book_command(app);
   naqala::cli::add_mat_command(app);
   naqala::cli::add_serve_command(app);
   naqala::cli::add_solve_command(app);

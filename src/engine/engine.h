@@ -33,7 +33,8 @@ struct Analysis {
   int depth = 0;            // alpha-beta: completed depth; MCTS: deepest tree line
   std::uint64_t nodes = 0;  // alpha-beta: positions visited; MCTS: simulations
   double seconds = 0;
-  bool proven = false;  // the value is exact (every line searched to the end)
+  bool proven = false;     // the value is exact (every line searched to the end)
+  bool from_book = false;  // the opening book's move and values (engine/book.h), no search
 };
 
 struct Limits {

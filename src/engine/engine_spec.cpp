@@ -9,8 +9,9 @@ namespace naqala::engine {
 namespace {
 
 constexpr std::string_view kSpecForms =
-    "level:N[,seed=S] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...,db=FILE], "
+    "level:N[,seed=S,book=FILE|none] (N = 1..10), "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...,db=FILE,"
+    "book=FILE|none], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]; "
     "backgammon also net[:plies=P,noise=X,keep=K0/K1,evals=N,time=S,threads=T,cube=P,seed=N]";
 

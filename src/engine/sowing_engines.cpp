@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "engine/book.h"
 #include "engine/engine_family.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
@@ -64,9 +65,11 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   };
   SowingAlphaBeta(std::string name, std::shared_ptr<const sowing::Rules> rules,
                   AlphaBetaConfig config, eval::SowingWeights weights,
-                  std::shared_ptr<const solve::SowingDb> db, std::optional<KalahProver> kalah)
+                  std::shared_ptr<const solve::SowingDb> db, std::optional<KalahProver> kalah,
+                  std::shared_ptr<const OpeningBook> book)
       : AlphaBetaEngine(std::move(name), eval::SowingEval(*rules, weights), config),
         rules_(std::move(rules)),
+        book_(std::move(book)),
         db_(std::move(db)),
         kalah_(std::move(kalah)),
         root_seconds_(config.limits.seconds * proof_share()) {}
@@ -77,6 +80,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   // The root's database search comes out of the move's time: the search gets what is left.
   std::string choose_move(const AnyState& state) override {
     check(state);
+    if (auto b = from_book(state)) return b->best_move;
     const auto start = std::chrono::steady_clock::now();
     if (auto m = database_move(state, root_seconds_, limits().nodes)) return *m;
     search::Limits l = limits();
@@ -85,6 +89,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
   std::string choose_move_on_clock(const AnyState& state, const Clock& clock) override {
     check(state);
+    if (auto b = from_book(state)) return b->best_move;
     const auto start = std::chrono::steady_clock::now();
     if (clock.remaining > 0.5)
       if (auto m = database_move(state, clock.remaining / 100, limits().nodes)) return *m;
@@ -94,6 +99,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
   Analysis analyze(const AnyState& state, const Limits& limits) override {
     check(state);
+    // A depth, time or node limit asked for is a search asked for; the spec's own limits
+    // (analyze without one) meet the book as a game does.
+    if (limits.seconds <= 0 && limits.depth <= 0 && limits.nodes <= 0)
+      if (auto b = from_book(state)) return *b;
     return AlphaBetaEngine::analyze(state, limits);
   }
   // The engine protocol's `go` and the arena: the root's database search as for a game move,
@@ -103,6 +112,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     check(state);
     if (request.infinite || request.limits.multipv > 1)
       return AlphaBetaEngine::think(state, request);
+    if (auto b = from_book(state)) {
+      if (request.progress) request.progress(*b);
+      return *b;
+    }
     const auto start = std::chrono::steady_clock::now();
     const double move_seconds =
         request.limits.seconds > 0 ? request.limits.seconds : limits().seconds;
@@ -221,6 +234,12 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
+  // The book's analysis where the book has searched every move of the position (engine/book.h).
+  std::optional<Analysis> from_book(const AnyState& state) const {
+    if (!book_) return {};
+    return book_analysis(*book_, state);
+  }
+
   void check(const AnyState& state) const {
     const auto& s = typed_state<sowing::State>(state, name());
     if (!same_ruleset(s.rules(), *rules_))
@@ -228,6 +247,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
                   s.rules().name);
   }
   std::shared_ptr<const sowing::Rules> rules_;
+  std::shared_ptr<const OpeningBook> book_;    // null: none
   std::shared_ptr<const solve::SowingDb> db_;  // null: none
   std::optional<KalahProver> kalah_;
   static constexpr std::size_t kProverTableMb = 32;
@@ -275,6 +295,13 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
     db_file = it->second;
     rest.options.erase(it);
   }
+  // book=FILE|none: the opening book (engine/book.h); without it the preset's shipped book,
+  // for the engines that play their best move (a level with noise plays without one).
+  std::optional<std::string> book_file;
+  if (auto it = rest.options.find("book"); it != rest.options.end()) {
+    book_file = it->second;
+    rest.options.erase(it);
+  }
   AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
   std::shared_ptr<const solve::SowingDb> db;
   std::optional<SowingAlphaBeta::KalahProver> kalah;
@@ -297,9 +324,15 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
     db->check_rules(*rules);
     c.options.probe = solve::sowing_probe(db);
   }
+  std::shared_ptr<const OpeningBook> book;
+  if (book_file && *book_file != "none")
+    book = read_book_once(game, *book_file);
+  else if (!book_file && c.temperature <= 0)
+    book = shipped_book(game);
   eval::SowingWeights w = eval::default_sowing_weights(*rules);
   w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
-  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db, std::move(kalah));
+  return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db, std::move(kalah),
+                                           std::move(book));
 }
 
 const LevelTable& levels(const AnyGame& game) {
