@@ -3,7 +3,8 @@
 // positions grown from the start by drop-out expansion (Lincke 2000), each position scored by
 // a fixed-depth or fixed-node alpha-beta search, the values negamaxed back up the tree. The
 // alpha-beta engine plays the book's move where the book has searched every move (an inner
-// position); a preset's book is data/PRESET/book.txt.
+// position); a preset's default book is data/PRESET/book.txt (none shipped yet: the depth-8 books
+// are book-depth8.txt, played only when named).
 #include <cstdint>
 #include <functional>
 #include <memory>

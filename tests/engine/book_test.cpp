@@ -138,11 +138,18 @@ std::map<std::string, std::vector<std::string>> lines_of(const AnyGame& game,
 TEST(Book, ShippedBooksMatchTheSearch) {
   for (const char* variant : {"oware", "kalah"}) {
     const auto game = make_game(variant);
-    const std::string path = shipped_book_path(variant);
+    // Shipped beside the default path: a depth-8 book is shallower than a game's search, so
+    // the engine does not play it unless `book=` names it (docs/engines.md).
+    const std::string default_path = shipped_book_path(variant);
+    const std::string path =
+        std::filesystem::path(default_path).replace_filename("book-depth8.txt").string();
     ASSERT_TRUE(std::filesystem::exists(path)) << path;
     const auto book = load_book(path);
     ASSERT_NO_THROW(check_book(*game, book, path));
-    EXPECT_EQ(shipped_book(*game).get(), read_book_once(*game, path).get());
+    if (std::filesystem::exists(default_path))
+      EXPECT_EQ(shipped_book(*game).get(), read_book_once(*game, default_path).get());
+    else
+      EXPECT_EQ(shipped_book(*game), nullptr);
     expect_legal_moves(*game, book);
     const auto lines = lines_of(*game, book);
     EXPECT_EQ(lines.size(), book.nodes.size()) << "every position is reached from the start";
