@@ -4,7 +4,6 @@
 // actions by the cube rules (eval/backgammon_cube.h) fed with the hand-written evaluation.
 #include <cstdio>
 #include <memory>
-#include <random>
 
 #include "engine/backgammon_net_engine.h"
 #include "engine/engine_family.h"
@@ -86,7 +85,7 @@ std::unique_ptr<Engine> make(const AnyGame&, const EngineSpec& spec) {
   if (spec.kind == "level") {
     check_keys(spec, {"level", "seed"});
     NetEngineConfig c = backgammon_level(static_cast<int>(whole(spec, "level", 5, 1, 10)));
-    c.search.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+    c.search.seed = seed_option(spec);
     return make_backgammon_net_engine(spec.text, c);
   }
   if (spec.kind == "net") return make_backgammon_net_engine(spec.text, net_config(spec));

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <random>
 
 #include "core/error.h"
 #include "engine/engine_family.h"
@@ -49,7 +48,7 @@ std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view text) 
   const EngineSpec spec = parse_spec(text);
   if (spec.kind == "random") {
     check_keys(spec, {"seed"});
-    return std::make_unique<RandomEngine>(whole(spec, "seed", std::random_device{}(), 0, ~0ULL));
+    return std::make_unique<RandomEngine>(seed_option(spec));
   }
   if (spec.kind != "level" && spec.kind != "alphabeta" && spec.kind != "mcts") {
     const auto* f = &family_of(game, spec);

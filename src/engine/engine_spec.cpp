@@ -57,6 +57,10 @@ std::uint64_t whole(const EngineSpec& spec, const std::string& key, std::uint64_
   return v;
 }
 
+std::uint64_t seed_option(const EngineSpec& spec) {
+  return spec.options.contains("seed") ? whole(spec, "seed", 0, 0, ~0ULL) : std::random_device{}();
+}
+
 EngineSpec parse_spec(std::string_view text) {
   EngineSpec spec;
   spec.text = std::string(text);
@@ -115,7 +119,7 @@ AlphaBetaConfig level_config(const EngineSpec& spec, AlphaBetaConfig c, const Le
   c.temperature = l.temperature;
   c.options.threads = l.threads;
   c.options.hash_mb = level >= 8 ? 64 : 16;
-  c.seed = whole(spec, "seed", std::random_device{}(), 0, ~0ULL);
+  c.seed = seed_option(spec);
   return c;
 }
 

@@ -34,6 +34,9 @@ double number(const EngineSpec& spec, const std::string& key, double fallback, d
               double hi);
 std::uint64_t whole(const EngineSpec& spec, const std::string& key, std::uint64_t fallback,
                     std::uint64_t lo, std::uint64_t hi);
+// seed=S, or a fresh seed from std::random_device when the spec gives none (only then: a
+// read of the device costs a system call, once per engine built).
+std::uint64_t seed_option(const EngineSpec& spec);
 
 // A strength level: a depth, a softmax temperature in points (how often a worse move is
 // played), a time cap that keeps big boards responsive, threads, and a node budget. The top

@@ -241,6 +241,10 @@ void EngineServer::go(const std::vector<std::string>& words) {
       if (w == "movestogo")
         request.clock.moves_to_go = static_cast<int>(std::min<std::uint64_t>(v, 1000));
     }
+    if (request.infinite && options_.synchronous)
+      throw ParseError(
+          "go infinite: this engine searches synchronously (its input is read whole), so no "
+          "stop could end the search; give movetime, depth or nodes");
     if (state_->is_over()) {
       emit("info string the game is over");
       emit("bestmove 0000");
@@ -272,23 +276,27 @@ void EngineServer::search(engine::SearchRequest request) {
     searching_ = true;
     infinite_ = request.infinite;
   }
-  thread_ = std::thread([this, request = std::move(request), mover] {
-    std::string best = "0000";
-    try {
-      const auto a = engine_->think(*state_, request);
-      best = move_text(a.best_move, mover);
-    } catch (const std::exception& e) {
-      emit(std::string("info string error ") + e.what());
-    }
-    // `bestmove` and the end of the search are one step: a `go` sent on reading it finds
-    // the engine idle.
-    {
-      std::lock_guard lock(done_mutex_);
-      searching_ = false;
-      emit("bestmove " + best);
-    }
-    done_cv_.notify_all();
-  });
+  if (options_.synchronous) return run_search(request, mover);
+  thread_ =
+      std::thread([this, request = std::move(request), mover] { run_search(request, mover); });
+}
+
+void EngineServer::run_search(const engine::SearchRequest& request, Player mover) {
+  std::string best = "0000";
+  try {
+    const auto a = engine_->think(*state_, request);
+    best = move_text(a.best_move, mover);
+  } catch (const std::exception& e) {
+    emit(std::string("info string error ") + e.what());
+  }
+  // `bestmove` and the end of the search are one step: a `go` sent on reading it finds
+  // the engine idle.
+  {
+    std::lock_guard lock(done_mutex_);
+    searching_ = false;
+    emit("bestmove " + best);
+  }
+  done_cv_.notify_all();
 }
 
 void EngineServer::stop() {

@@ -2,7 +2,7 @@
 // The engine side of the engine protocol (docs/protocol.md): `naqala engine` reads commands
 // line by line and answers on `out`. One server lives for a whole match, so the engine (and
 // its hash table) is kept between moves. A search runs on its own thread: `stop` and
-// `isready` are answered while it thinks.
+// `isready` are answered while it thinks (or, with ServerOptions::synchronous, on the caller's).
 #include <atomic>
 #include <condition_variable>
 #include <memory>
@@ -21,6 +21,10 @@ struct ServerOptions {
   std::string variant = "oware";
   std::string engine = "level:10";
   bool auale = false;  // answer in the Aualé form (2x6 boards)
+  // Searches on the caller's thread: handle("go ...") returns after the `bestmove`, and no
+  // thread is started. For input read whole (the fuzzer, tests), where nothing can come
+  // while a search runs: a `stop` could not reach one, so `go infinite` is refused.
+  bool synchronous = false;
 };
 
 class EngineServer {
@@ -43,6 +47,7 @@ class EngineServer {
   void go(const std::vector<std::string>& words);
   void stop();
   void search(engine::SearchRequest request);
+  void run_search(const engine::SearchRequest& request, Player mover);
   void emit(const std::string& line);
   std::string move_text(const std::string& move, Player mover) const;
   std::string info_line(const engine::Analysis& a) const;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <boost/asio.hpp>
+#include <boost/beast/_experimental/test/stream.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -84,8 +85,6 @@ std::string query_param(std::string_view query, std::string_view key) {
   return {};
 }
 
-class WsSession;
-
 // The store, or an error that names the file (a directory that is missing, a file that is not
 // a database).
 Store open_store(const std::string& db) {
@@ -137,6 +136,7 @@ struct Server::Impl {
   tcp::acceptor acceptor;
   std::filesystem::path web_root;
   std::map<asio::ip::address, RateLimit> http_limits;  // per client address
+  std::size_t in_memory_sessions = 0;  // of serve_in_memory's connection, which waits for them
 
   // Whether one more HTTP request from `from` is allowed now.
   bool allow_request(const asio::ip::address& from) {
@@ -182,11 +182,67 @@ struct Server::Impl {
 
 namespace {
 
+// ------------------------------------------------------------------ Connections
+
+// The sessions below serve a TCP connection (beast::tcp_stream), or one held in memory
+// (beast::test::stream: Server::serve_in_memory, for tests and the fuzzer); what differs
+// between the two is here, the rest is the same code.
+using InMemory = beast::test::stream;
+
+void read_deadline(beast::tcp_stream& s) {
+  s.expires_after(std::chrono::seconds(60));
+}
+void read_deadline(InMemory&) {}  // all its bytes are there, then its end
+
+void shut_down_sending(beast::tcp_stream& s) {
+  beast::error_code ec;
+  s.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+void shut_down_sending(InMemory& s) {
+  s.close();
+}
+
+std::optional<asio::ip::address> peer_address(beast::tcp_stream& s) {
+  beast::error_code ec;
+  const auto peer = s.socket().remote_endpoint(ec);
+  if (ec) return std::nullopt;
+  return peer.address();
+}
+std::optional<asio::ip::address> peer_address(InMemory&) {
+  return asio::ip::address_v4::loopback();
+}
+
+// The connection, handed from the HTTP session to the WebSocket session after an upgrade.
+tcp::socket hand_over(beast::tcp_stream& s) {
+  s.expires_never();
+  return s.release_socket();
+}
+InMemory hand_over(InMemory& s) {
+  return std::move(s);
+}
+
+// Counts the sessions of in-memory connections (serve_in_memory runs the loop until none is left).
+template <class Stream>
+struct SessionCount {
+  explicit SessionCount(Server::Impl&) {}
+};
+template <>
+struct SessionCount<InMemory> {
+  explicit SessionCount(Server::Impl& server) : server(server) { ++server.in_memory_sessions; }
+  ~SessionCount() { --server.in_memory_sessions; }
+  SessionCount(const SessionCount&) = delete;
+  SessionCount& operator=(const SessionCount&) = delete;
+  Server::Impl& server;
+};
+
 // ------------------------------------------------------------------ WebSocket
 
-class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+template <class Stream>
+class WsSession : public Client, public std::enable_shared_from_this<WsSession<Stream>> {
  public:
-  WsSession(tcp::socket socket, Server::Impl& server) : ws_(std::move(socket)), server_(server) {}
+  template <class Connection>
+  WsSession(Connection&& connection, Server::Impl& server)
+      : ws_(std::forward<Connection>(connection)), server_(server), count_(server) {}
   ~WsSession() override {
     if (!server_.closing) server_.hub.disconnect(*this);
   }
@@ -195,7 +251,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(server_.options.max_message);
     limit_ = RateLimit(server_.options.messages_per_second);
-    ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+    ws_.async_accept(request, [self = this->shared_from_this()](beast::error_code ec) {
       if (!ec) self->read();
     });
   }
@@ -205,7 +261,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     if (queue_.size() >= 512) {
       // A client that does not read: let it go, but after the caller's handler, which may be
       // walking a watcher set that letting go edits.
-      asio::post(ws_.get_executor(), [self = shared_from_this()] {
+      asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
         self->close(websocket::close_code::policy_error, "too slow to read");
       });
       return;
@@ -216,7 +272,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
  private:
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    ws_.async_read(buffer_, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) {
         self->closed_ = true;
         self->server_.hub.disconnect(*self);
@@ -254,7 +310,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void write() {
     ws_.text(true);
     ws_.async_write(asio::buffer(*queue_.front()),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                       if (ec) {
                         self->closed_ = true;
                         self->queue_.clear();
@@ -284,11 +340,12 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     closed_ = true;
     server_.hub.disconnect(*this);
     ws_.async_close(websocket::close_reason(code, reason),
-                    [self = shared_from_this()](beast::error_code) {});
+                    [self = this->shared_from_this()](beast::error_code) {});
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   Server::Impl& server_;
+  SessionCount<Stream> count_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closed_ = false;
@@ -299,19 +356,22 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
 // ------------------------------------------------------------------ HTTP
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+template <class Stream>
+class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
  public:
-  HttpSession(tcp::socket socket, Server::Impl& server)
-      : stream_(std::move(socket)), server_(server) {}
+  template <class Connection>
+  HttpSession(Connection&& connection, Server::Impl& server)
+      : stream_(std::forward<Connection>(connection)), server_(server), count_(server) {}
 
   void read() {
     parser_.emplace();
     parser_->body_limit(server_.options.max_body);
     parser_->header_limit(8192);
-    stream_.expires_after(std::chrono::seconds(60));
-    http::async_read(
-        stream_, buffer_, *parser_,
-        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    read_deadline(stream_);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->on_read(ec);
+                     });
   }
 
  private:
@@ -328,9 +388,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                          "malformed HTTP request (" + ec.message() + ")");
     }
     auto request = parser_->release();
-    beast::error_code peer_ec;
-    const auto peer = stream_.socket().remote_endpoint(peer_ec);
-    if (!peer_ec && !server_.allow_request(peer.address())) {
+    const auto peer = peer_address(stream_);
+    if (peer && !server_.allow_request(*peer)) {
       auto res = std::make_shared<http::response<http::string_body>>(
           http::status::too_many_requests, request.version());
       res->set(http::field::content_type, "application/json");
@@ -353,8 +412,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                            "WebSocket connections from pages of another site are refused "
                            "(Origin " +
                                std::string(request[http::field::origin]) + ")");
-      stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), server_)->start(std::move(request));
+      std::make_shared<WsSession<Stream>>(hand_over(stream_), server_)->start(std::move(request));
       return;
     }
     handle(std::move(request));
@@ -371,7 +429,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set("X-Content-Type-Options", "nosniff");
     res->set("Referrer-Policy", "no-referrer");
     http::async_write(stream_, *res,
-                      [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                      [self = this->shared_from_this(), res](beast::error_code ec, std::size_t) {
                         if (ec || !res->keep_alive()) return self->close();
                         self->read();
                       });
@@ -387,10 +445,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send(res);
   }
 
-  void close() {
-    beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
-  }
+  void close() { shut_down_sending(stream_); }
 
   void reply_json(const http::request<http::string_body>& req, http::status status,
                   const json& body) {
@@ -527,7 +582,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void reply_slow(const http::request<http::string_body>& req, http::status status,
                   SlowRequest slow) {
     auto r = std::make_shared<http::request<http::string_body>>(req);
-    asio::post(server_.password_pool, [self = shared_from_this(), r, status,
+    asio::post(server_.password_pool, [self = this->shared_from_this(), r, status,
                                        slow = std::move(slow)]() mutable {
       std::string failure;
       try {
@@ -630,8 +685,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send(res);
   }
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   Server::Impl& server_;
+  SessionCount<Stream> count_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -641,7 +697,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 void Server::Impl::accept() {
   acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted) return;
-    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->read();
+    if (!ec) std::make_shared<HttpSession<beast::tcp_stream>>(std::move(socket), *this)->read();
     accept();
   });
 }
@@ -661,17 +717,43 @@ unsigned short Server::port() const {
   return impl_->acceptor.local_endpoint().port();
 }
 
-void Server::run() {
-  // A handler that throws (a database write refused on a timer, say) is logged; the server
-  // keeps serving everyone else.
+namespace {
+
+// Runs `step` until it returns; a handler that throws (a database write refused on a timer,
+// say) is logged, and the server keeps serving everyone else.
+template <class Step>
+void serve_logging_errors(Step step) {
   for (;;) {
     try {
-      impl_->io.run();
+      step();
       return;
     } catch (const std::exception& e) {
       std::cerr << "naqala serve: internal error: " << e.what() << "\n";
     }
   }
+}
+
+}  // namespace
+
+void Server::run() {
+  serve_logging_errors([&] { impl_->io.run(); });
+}
+
+std::string Server::serve_in_memory(std::string_view bytes) {
+  Impl& impl = *impl_;
+  InMemory connection(impl.io), client(impl.io);
+  connection.connect(client);
+  connection.append(beast::string_view(bytes.data(), bytes.size()));
+  connection.close_remote();  // the client sent its bytes and half-closed
+  std::make_shared<HttpSession<InMemory>>(std::move(connection), impl)->read();
+  bool stopped = false;
+  serve_logging_errors([&] {
+    while (impl.in_memory_sessions > 0 && !stopped) stopped = impl.io.run_one() == 0;
+  });
+  if (stopped) throw Error("the server was stopped while it served a connection in memory");
+  serve_logging_errors([&] { impl.io.poll(); });  // what the sessions left ready (timers cancelled)
+  const auto written = client.str();
+  return std::string(written.data(), written.size());
 }
 
 void Server::stop() {

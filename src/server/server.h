@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>  // Boost 1.74 Asio uses std::exchange without including it
 #include <vector>
 
@@ -32,6 +33,12 @@ class Server {
   unsigned short port() const;
   void run();   // serves until stop()
   void stop();  // from any thread
+
+  // One connection held in memory instead of a socket: `bytes` as a client would send them,
+  // then the end of its stream (a half-close). The server's own HTTP and WebSocket sessions
+  // read it, on the calling thread, until they end; returns every byte the server wrote back.
+  // For tests and the fuzzer; never while run() is serving on another thread.
+  std::string serve_in_memory(std::string_view bytes);
 
   struct Impl;  // public so the sessions in server.cpp can name it
 

@@ -3,6 +3,11 @@
 // exception, and every line the engine writes is one of the protocol's replies. The engine is
 // `random` (a search would only spend the fuzzer's time) and may not be changed: an Engine
 // option could name `cmd:` programs, and a Variant naming a file would read the machine's files.
+// The server runs synchronously (ServerOptions::synchronous: each `go` searches on this thread,
+// where a thread started for every `go` cost more than the random engine's move; `go infinite`
+// is then answered with an error), and the engine's seed is given, so nothing reads
+// std::random_device. The threaded server, stop and isready during a search, is tested in
+// tests/protocol/engine_server_test.cpp.
 #include <cctype>
 #include <set>
 #include <sstream>
@@ -43,6 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     protocol::ServerOptions options;
     options.variant = fuzz::pick_variant(data[0]);
     options.engine = "random:seed=1";
+    options.synchronous = true;
     protocol::EngineServer server(options, out);
     std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
     for (std::string line; std::getline(in, line);) {

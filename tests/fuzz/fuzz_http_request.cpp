@@ -1,19 +1,15 @@
-// HTTP requests to a real `naqala serve` (in this process, on a free port, an in-memory
-// database): the input is written to a connection, which is then half-closed. Whatever the
-// bytes, the server answers with an HTTP status line or closes, and stays up (checked with
-// /api/health every 256 inputs).
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
+// HTTP requests to a real `naqala serve` (in this process, an in-memory database): the input
+// is one connection's bytes, then its half-close. The connection is held in memory
+// (Server::serve_in_memory): the server's own HTTP and WebSocket session code reads it, on this
+// thread, where a TCP connection to the server's thread cost most of the time of an input.
+// Whatever the bytes, the server answers with an HTTP status line or closes, and stays up
+// (checked with /api/health every 256 inputs). The TCP side is tested in tests/server/.
 #include <sodium.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
-#include <thread>
+#include <string_view>
 
 #include "fuzz_support.h"
 #include "server/server.h"
@@ -49,86 +45,30 @@ extern "C" int crypto_pwhash_str_verify(const char str[crypto_pwhash_STRBYTES],
 
 namespace {
 
-struct Running {
-  std::unique_ptr<server::Server> server;
-  std::thread thread;
-  Running() {
+server::Server& the_server() {
+  static server::Server server = [] {
     server::ServerOptions o;
-    o.port = 0;
+    o.port = 0;  // it listens, but nothing connects: the input comes in memory
     o.db = ":memory:";
     o.requests_per_second = 1e9;
     o.messages_per_second = 1e9;
-    server = std::make_unique<server::Server>(o);
-    thread = std::thread([this] { server->run(); });
-  }
-  // At exit (after -max_total_time): a thread still joinable here would call std::terminate.
-  ~Running() {
-    server->stop();
-    thread.join();
-  }
-};
-
-// libFuzzer's watchdog (-timeout) is a SIGALRM every timeout/2 + 1 seconds, installed without
-// SA_RESTART, and it lands on this thread: a connect, send or read it interrupts fails with
-// EINTR. Taken for the server's doing, that stopped long runs ("does not accept connections",
-// or a health check with an empty reply, after 70,000 to 460,000 inputs: a few hundred alarms
-// in), and cut inputs short unnoticed (a send that stopped half-way, a reply read in part).
-// Every call here goes on after EINTR.
-int connect_to(unsigned short port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) fuzz::broken(std::string("socket: ") + std::strerror(errno));
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(port);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
-  if (errno == EINTR) {  // the connection goes on being made: wait for it
-    pollfd p{fd, POLLOUT, 0};
-    while (::poll(&p, 1, -1) < 0)
-      if (errno != EINTR) break;
-    int error = 0;
-    socklen_t length = sizeof error;
-    ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length);
-    if (error == 0) return fd;
-    errno = error;
-  }
-  fuzz::broken(std::string("the server does not accept connections: ") + std::strerror(errno));
-}
-
-// The server's whole answer to `bytes` (the connection half-closed after them).
-std::string round_trip(unsigned short port, const std::string& bytes) {
-  const int fd = connect_to(port);
-  for (std::size_t sent = 0; sent < bytes.size();) {
-    const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // the server may close early, e.g. on a bad header
-    sent += static_cast<std::size_t>(n);
-  }
-  ::shutdown(fd, SHUT_WR);
-  std::string reply;
-  char buf[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    reply.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return reply;
+    return server::Server(o);
+  }();
+  return server;
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static Running r;
   static unsigned count = 0;
-  const unsigned short port = r.server->port();
+  server::Server& server = the_server();
   const std::string reply =
-      round_trip(port, std::string(reinterpret_cast<const char*>(data), size));
+      server.serve_in_memory(std::string_view(reinterpret_cast<const char*>(data), size));
   fuzz::check(reply.empty() || reply.starts_with("HTTP/1."),
               "a reply that is not HTTP: " + reply.substr(0, 80));
   if (++count % 256 == 0) {
-    const std::string health = round_trip(port, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    const std::string health =
+        server.serve_in_memory("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
     fuzz::check(health.starts_with("HTTP/1.1 200"), "the server stopped answering: " + health);
   }
   return 0;

@@ -15,14 +15,15 @@ namespace naqala::protocol {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 struct Session {
   std::ostringstream out;
   EngineServer server;
   explicit Session(const std::string& variant, const std::string& engine = "level:3",
-                   bool auale = false)
-      : server(ServerOptions{variant, engine, auale}, out) {}
+                   bool auale = false, bool synchronous = false)
+      : server(ServerOptions{variant, engine, auale, synchronous}, out) {}
   // Sends the lines, waits for a running search, and returns every line answered so far.
   std::vector<std::string> run(const std::vector<std::string>& commands) {
     for (const auto& c : commands) server.handle(c);
@@ -130,6 +131,33 @@ TEST(EngineProtocol, BadCommandsGetAnErrorAndTheEngineGoesOn) {
   const auto after = s.run({"go depth 2"});
   const auto legal = make_game("oware")->new_game()->legal_moves();
   EXPECT_NE(std::find(legal.begin(), legal.end(), best(after)), legal.end());
+}
+
+// The fuzzer's mode (tests/fuzz/fuzz_engine_protocol.cpp): no thread, the answer written
+// before handle() returns, the same answer as the threaded server's.
+TEST(EngineProtocol, ASynchronousServerAnswersGoBeforeHandleReturns) {
+  Session threaded("kalah", "alphabeta:depth=3");
+  const auto expected = threaded.run({"position startpos moves 3", "go"});
+  Session s("kalah", "alphabeta:depth=3", false, true);
+  s.server.handle("position startpos moves 3");
+  s.server.handle("go");
+  EXPECT_THAT(s.out.str(), HasSubstr("bestmove " + best(expected) + "\n"));
+  s.server.handle("go depth 2");  // idle again at once: not refused as a running search
+  EXPECT_THAT(s.out.str(), Not(HasSubstr("while a search is running")));
+  const auto lines = s.run({});
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }),
+            2)
+      << s.out.str();
+}
+
+TEST(EngineProtocol, ASynchronousServerRefusesGoInfinite) {
+  Session s("oware", "random:seed=1", false, true);
+  const auto lines = s.run({"position startpos", "go infinite", "isready"});
+  EXPECT_THAT(last_with(lines, "info string error"),
+              HasSubstr("go infinite: this engine searches synchronously"));
+  EXPECT_EQ(best(lines), "0000");
+  EXPECT_EQ(lines.back(), "readyok");
 }
 
 TEST(EngineProtocol, RefusesCommandsThatWouldChangeARunningSearch) {
