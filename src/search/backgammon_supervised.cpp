@@ -154,7 +154,8 @@ std::uint64_t weights_hash(const Net& net) {
 }
 
 std::vector<Record> label_game(const Net& net, const LabelConfig& config, std::uint64_t game) {
-  Rng rng(splitmix64(config.seed ^ (game * 0x9e3779b97f4a7c15ULL)));
+  std::uint64_t mixed = config.seed ^ (game * 0x9e3779b97f4a7c15ULL);
+  Rng rng(splitmix64(mixed));
   bgsearch::Config zero_ply;
   std::vector<Record> out;
   Board b = backgammon::start_board();
