@@ -3,9 +3,13 @@
 // networks (src/eval/backgammon_train.h). Writes a checkpoint every --checkpoint games; --resume
 // continues from the file named by --out. With --race, the race network of the --from weights
 // is trained instead from one-sided race distributions (src/eval/backgammon_race_train.h);
-// rerunning the same command resumes from the samples kept in --race-cache.
+// rerunning the same command resumes from the samples kept in --race-cache. With --supervised
+// label, positions of self-play are labelled by our own search into --data (appended; a rerun
+// resumes); with --supervised fit, the contact and crashed networks of --from are trained on
+// them (src/search/backgammon_supervised.h).
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -13,6 +17,7 @@
 #include "eval/backgammon_race_train.h"
 #include "eval/backgammon_train.h"
 #include "search/backgammon_ply.h"
+#include "search/backgammon_supervised.h"
 
 namespace naqala::cli {
 
@@ -27,6 +32,11 @@ void add_train_command(CLI::App& app) {
     bool race = false;
     bgrace::Config race_config;
     std::string from;
+    std::string supervised;
+    std::string data;
+    bgsuper::LabelConfig label;
+    bgsuper::FitConfig fit;
+    std::string optimizer = "adam";
   };
   auto a = std::make_shared<Args>();
   a->config.out = "bgnet.bin";
@@ -35,8 +45,9 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   cmd->add_option("--seed", a->config.seed,
                   "Seed of the initial weights and of the dice (default 1)");
-  cmd->add_option("--rate", a->config.rate, "Learning rate (default 0.01)")
-      ->check(CLI::Range(1e-6, 1.0));
+  auto* rate = cmd->add_option("--rate", a->config.rate,
+                               "Learning rate (default 0.01; --supervised fit: 0.0005)")
+                   ->check(CLI::Range(1e-6, 1.0));
   cmd->add_option("--lambda", a->config.lambda, "TD lambda (default 0.7)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--checkpoint", a->config.checkpoint_every,
@@ -72,9 +83,85 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--race-cache", a->race_config.cache,
                   "--race: file keeping the sampled sides (default: --out with .race-cache); a "
                   "rerun resumes from it");
-  cmd->callback([a] {
+  cmd->add_option("--supervised", a->supervised,
+                  "label: self-play positions labelled by our own search, appended to --data "
+                  "(a rerun resumes); fit: the contact and crashed networks of --from trained "
+                  "on --data")
+      ->check(CLI::IsMember({"label", "fit"}));
+  cmd->add_option("--data", a->data, "--supervised: the dataset file");
+  cmd->add_option("--every", a->label.every,
+                  "--supervised label: keep a contact position with chance 1/N (default 4)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--explore", a->label.explore,
+                  "--supervised label: chance that a ply plays a random one of the best "
+                  "--explore-top moves (default 0.1)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--explore-top", a->label.explore_top,
+                  "--supervised label: how many of the best moves exploring picks from (default 4)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--label-plies", a->label.plies,
+                  "--supervised label: the search depth of the labels (default 1)")
+      ->check(CLI::Range(0, 2));
+  cmd->add_option("--epochs", a->fit.epochs, "--supervised fit: passes over the data (default 4)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--batch", a->fit.batch, "--supervised fit: minibatch size (default 128)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--optimizer", a->optimizer,
+                  "--supervised fit: adam (default) or momentum (SGD, momentum 0.9)")
+      ->check(CLI::IsMember({"adam", "momentum"}));
+  cmd->add_option("--holdout", a->fit.holdout,
+                  "--supervised fit: hold out game g when g % N == N - 1 "
+                  "(default 20)")
+      ->check(CLI::Range(2, 1000000));
+  cmd->callback([a, rate] {
     if (a->game != "backgammon" && a->game != "bg" && a->game != "gamao")
       throw Error("train: only backgammon has a trainable network; got '" + a->game + "'");
+    if (!a->supervised.empty()) {
+      if (a->data.empty()) throw Error("train --supervised: --data FILE is required");
+      std::optional<bgnet::Net> loaded;
+      if (!a->from.empty()) loaded = bgnet::Net::load(a->from);
+      const bgnet::Net& from = loaded ? *loaded : bgeval::shipped_net();
+      const std::string from_name = a->from.empty() ? bgeval::shipped_net_path() : a->from;
+      if (a->supervised == "label") {
+        auto& c = a->label;
+        c.seed = a->config.seed;
+        c.games = a->config.games;
+        c.seconds = a->config.seconds;
+        c.path = a->data;
+        std::cout << "labelling into " << c.path << " up to game " << c.games << " (seed " << c.seed
+                  << ", every " << c.every << ", explore " << c.explore << " of top "
+                  << c.explore_top << ", " << c.plies << "-ply labels, net " << from_name << ")"
+                  << std::endl;
+        bgsuper::label(from, c, [](const bgsuper::LabelProgress& p) {
+          std::cout << "games " << p.games << "  positions " << p.positions << "  this run "
+                    << p.new_positions << " in " << p.seconds << " s, " << p.cpu_seconds
+                    << " CPU s ("
+                    << (p.cpu_seconds > 0 ? double(p.new_positions) / p.cpu_seconds : 0)
+                    << " positions per CPU second)" << std::endl;
+        });
+        return;
+      }
+      const bgsuper::Dataset data = bgsuper::read_dataset(a->data);
+      bgnet::Net net = from;
+      auto& f = a->fit;
+      f.seed = a->config.seed;
+      f.rate = rate->count() ? a->config.rate : 0.0005f;
+      f.optimizer =
+          a->optimizer == "adam" ? bgsuper::Optimizer::Adam : bgsuper::Optimizer::Momentum;
+      f.out = a->config.out;
+      std::cout << "fitting " << from_name << " on " << a->data << " (" << data.records.size()
+                << " positions of " << data.games << " games, " << data.config.plies
+                << "-ply labels; seed " << f.seed << ", " << a->optimizer << " rate " << f.rate
+                << ", batch " << f.batch << ", " << f.epochs << " epochs) into " << f.out
+                << std::endl;
+      bgsuper::fit(net, data, f, [](const bgsuper::FitProgress& p) {
+        std::cout << "epoch " << p.epoch << "  train " << p.train_positions << " loss "
+                  << p.train_loss << "  held out " << p.holdout_positions << " loss "
+                  << p.holdout_loss << " equity rmse " << p.holdout_rmse << "  " << p.seconds
+                  << " s" << std::endl;
+      });
+      return;
+    }
     if (a->race) {
       bgnet::Net net = a->from.empty() ? bgeval::shipped_net() : bgnet::Net::load(a->from);
       auto& rc = a->race_config;

@@ -209,31 +209,39 @@ void Mlp::forward(const SparseInput* in, int n, float* out, float* hidden) const
   }
 }
 
-void Mlp::train(const SparseInput* in, int n, const float* target, float rate) {
+float Mlp::backward(const SparseInput* in, int n, const float* target, float scale,
+                    Mlp& into) const {
   alignas(32) float h[kHidden];
   float out[kOutputs];
   forward(in, n, out, h);
   // Cross-entropy with sigmoid outputs: the gradient at each output's logit is target - out.
+  // Everything is read from this net before `into` (which may be this net) changes.
+  float loss = 0;
   float d_out[kOutputs];
-  for (int o = 0; o < kOutputs; ++o) d_out[o] = target[o] - out[o];
+  for (int o = 0; o < kOutputs; ++o) {
+    d_out[o] = target[o] - out[o];
+    const float y = std::clamp(out[o], 1e-7f, 1 - 1e-7f);
+    loss -= target[o] * std::log(y) + (1 - target[o]) * std::log(1 - y);
+  }
   alignas(32) float d_h[kHidden];
   for (int j = 0; j < kHidden; ++j) {
     float s = 0;
     for (int o = 0; o < kOutputs; ++o) s += d_out[o] * w2[o * kHidden + j];
-    d_h[j] = rate * s * h[j] * (1 - h[j]);
+    d_h[j] = scale * s * h[j] * (1 - h[j]);
   }
   for (int o = 0; o < kOutputs; ++o) {
-    const float g = rate * d_out[o];
-    float* row = w2.data() + o * kHidden;
+    const float g = scale * d_out[o];
+    float* row = into.w2.data() + o * kHidden;
     for (int j = 0; j < kHidden; ++j) row[j] += g * h[j];
-    b2[o] += g;
+    into.b2[o] += g;
   }
-  for (int j = 0; j < kHidden; ++j) b1[j] += d_h[j];
+  for (int j = 0; j < kHidden; ++j) into.b1[j] += d_h[j];
   for (int k = 0; k < n; ++k) {
-    float* row = w1.data() + in[k].index * kHidden;
+    float* row = into.w1.data() + in[k].index * kHidden;
     const float v = in[k].value;
     for (int j = 0; j < kHidden; ++j) row[j] += v * d_h[j];
   }
+  return loss;
 }
 
 Net::Net() {
@@ -375,8 +383,8 @@ Net Net::load(const std::string& path) {
     throw Error(path + ": checksum mismatch (the weight file is damaged)");
   Reader r{s, 8, path};
   const auto classes = r.get<std::uint32_t>(), inputs = r.get<std::uint32_t>();
-  if (classes != kNetClasses || !known_inputs(inputs) ||
-      r.get<std::uint32_t>() != kHidden || r.get<std::uint32_t>() != kOutputs)
+  if (classes != kNetClasses || !known_inputs(inputs) || r.get<std::uint32_t>() != kHidden ||
+      r.get<std::uint32_t>() != kOutputs)
     throw Error(path + ": the network sizes differ from this build's (" + std::to_string(kInputs) +
                 " inputs, " + std::to_string(kHidden) + " hidden)");
   Net net;

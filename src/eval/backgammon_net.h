@@ -68,8 +68,15 @@ struct Mlp {
   Mlp();
   // Raw sigmoid outputs; `hidden` receives the hidden activations when not null.
   void forward(const SparseInput* in, int n, float* out, float* hidden = nullptr) const;
-  // One stochastic gradient step of cross-entropy towards `target` (each output in [0, 1]).
-  void train(const SparseInput* in, int n, const float* target, float rate);
+  // Adds `scale` times the gradient of the cross-entropy towards `target` (each output in
+  // [0, 1]), taken in the direction that lowers it, to the weights of `into` (an Mlp of the
+  // same sizes: a gradient accumulator, or this net itself for a stochastic step). Returns
+  // the cross-entropy summed over the outputs, before the step.
+  float backward(const SparseInput* in, int n, const float* target, float scale, Mlp& into) const;
+  // One stochastic gradient step of cross-entropy towards `target`.
+  void train(const SparseInput* in, int n, const float* target, float rate) {
+    backward(in, n, target, rate, *this);
+  }
 };
 
 class Net {
