@@ -12,6 +12,8 @@
 #include <memory>
 #include <numeric>
 
+#include "core/fnv1a.h"
+
 namespace naqala::bearoff {
 
 using backgammon::Board;
@@ -216,15 +218,6 @@ float OneSided::expected_rolls(int index) const {
 
 namespace {
 
-std::uint64_t fnv1a(const void* p, std::size_t n, std::uint64_t h = 0xcbf29ce484222325ULL) {
-  const auto* c = static_cast<const unsigned char*>(p);
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= c[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 // Where built tables are kept between runs: $NAQALA_CACHE_DIR, else $XDG_CACHE_HOME/naqala,
 // else ~/.cache/naqala; empty when none can be named.
 std::filesystem::path cache_dir() {
@@ -302,14 +295,8 @@ const TwoSided& two_sided() {
 }
 
 std::uint64_t checksum() {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  auto mix = [&](const void* p, std::size_t n) {
-    const auto* c = static_cast<const unsigned char*>(p);
-    for (std::size_t i = 0; i < n; ++i) {
-      h ^= c[i];
-      h *= 0x100000001b3ULL;
-    }
-  };
+  std::uint64_t h = kFnv1aBasis;
+  auto mix = [&](const void* p, std::size_t n) { h = fnv1a(p, n, h); };
   const OneSided& o = one_sided();
   mix(o.off.data(), o.off.size() * sizeof o.off[0]);
   mix(o.first_off.data(), o.first_off.size() * sizeof o.first_off[0]);

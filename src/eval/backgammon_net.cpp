@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "core/fnv1a.h"
 #include "core/rng.h"
 
 namespace naqala::bgnet {
@@ -307,15 +308,6 @@ namespace {
 
 constexpr char kMagic[8] = {'N', 'Q', 'B', 'G', 'N', 'E', 'T', '1'};
 
-std::uint64_t fnv1a(const std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 template <class T>
 void put(std::string& s, const T& v) {
   s.append(reinterpret_cast<const char*>(&v), sizeof v);
@@ -359,7 +351,7 @@ void Net::save(const std::string& path) const {
   for (const Mlp& m : nets_)
     for (const auto* w : {&m.w1, &m.b1, &m.w2, &m.b2})
       s.append(reinterpret_cast<const char*>(w->data()), w->size() * sizeof(float));
-  put(s, fnv1a(s));
+  put(s, fnv1a(s.data(), s.size()));
   // Write a new file and rename it over the old one, so a crash never leaves half a file.
   const std::string tmp = path + ".tmp";
   {
@@ -379,7 +371,7 @@ Net Net::load(const std::string& path) {
     throw Error(path + " is not a naqala backgammon weight file (magic NQBGNET1 missing)");
   std::uint64_t stored;
   std::memcpy(&stored, s.data() + s.size() - 8, 8);
-  if (fnv1a(s.substr(0, s.size() - 8)) != stored)
+  if (fnv1a(s.data(), s.size() - 8) != stored)
     throw Error(path + ": checksum mismatch (the weight file is damaged)");
   Reader r{s, 8, path};
   const auto classes = r.get<std::uint32_t>(), inputs = r.get<std::uint32_t>();

@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "core/fnv1a.h"
 #include "core/rng.h"
 #include "search/backgammon_ply.h"
 
@@ -30,14 +31,6 @@ constexpr char kMagic[8] = {'N', 'Q', 'B', 'G', 'S', 'U', 'P', '1'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kRecordBytes = 2 * 25 + 5 * sizeof(float);
 constexpr std::size_t kBlockHead = 8 + 4;  // game, count
-
-std::uint64_t fnv1a(const char* p, std::size_t n, std::uint64_t h = 0xcbf29ce484222325ULL) {
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= static_cast<unsigned char>(p[i]);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 template <class T>
 void put(std::string& s, const T& v) {
@@ -144,11 +137,11 @@ Scan scan(const std::string& path) {
 }  // namespace
 
 std::uint64_t weights_hash(const Net& net) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
+  std::uint64_t h = kFnv1aBasis;
   for (const auto c : {PositionClass::Contact, PositionClass::Crashed, PositionClass::Race}) {
     const Mlp& m = net.mlp(c);
     for (const auto* w : {&m.w1, &m.b1, &m.w2, &m.b2})
-      h = fnv1a(reinterpret_cast<const char*>(w->data()), w->size() * sizeof(float), h);
+      h = fnv1a(w->data(), w->size() * sizeof(float), h);
   }
   return h;
 }
