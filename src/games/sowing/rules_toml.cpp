@@ -107,6 +107,14 @@ const KeyDef* find_key(std::string_view path) {
   return nullptr;
 }
 
+constexpr const char* kNoValue = "lists no value; give at least one";
+
+std::string list_text(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
 std::string join(const std::vector<std::string_view>& items, std::string_view sep = ", ") {
   std::string out;
   for (auto s : items) {
@@ -397,6 +405,7 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
         def.info.allowed.emplace_back(vname.str());
         def.mapped[std::string(vname.str())] = at;
       }
+      if (def.info.allowed.empty()) r.fail(values, where + ".values", kNoValue);
       if (def.info.allowed == std::vector<std::string>{"false", "true"} ||
           def.info.allowed == std::vector<std::string>{"true", "false"})
         def.info.type = "bool";
@@ -408,6 +417,13 @@ std::vector<OptionDef> read_options(const Reader& r, const toml::table& root) {
     } else {
       r.fail(&node, where, "needs `key = \"section.key\"` or a `values` table");
     }
+    // An option with no value could never be set (and `rules` shows its last value).
+    if (def.info.allowed.empty()) r.fail(&node, where + ".allowed", kNoValue);
+    if (std::find(def.info.allowed.begin(), def.info.allowed.end(), def.info.default_value) ==
+        def.info.allowed.end())
+      r.fail(&node, where + ".allowed",
+             "the default '" + def.info.default_value + "' (the file's value of " + def.key +
+                 ") is not one of the allowed values (" + list_text(def.info.allowed) + ")");
     out.push_back(std::move(def));
   }
   return out;
@@ -427,12 +443,6 @@ nlohmann::json tournament_json(const toml::table& table) {
       for (auto& e : *a) out[key].push_back(*e.value<int64_t>());
     }
   }
-  return out;
-}
-
-std::string list_text(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
   return out;
 }
 

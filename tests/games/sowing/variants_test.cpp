@@ -165,6 +165,19 @@ help = "seeds per pit"
   EXPECT_THROW(load_rules(text, "my.toml", {{"seeds", "3"}}), VariantError);
 }
 
+// Found by fuzz_variant_spec: an option with no value crashed `rules`, which shows the last one.
+TEST(VariantFile, AnOptionNeedsValuesThatIncludeItsDefault) {
+  const std::string option = std::string(kMinimal) + "[options.seeds]\nkey = \"board.seeds\"\n";
+  EXPECT_THAT(toml_error(option + "allowed = []\n"),
+              HasSubstr("options.seeds.allowed: lists no value; give at least one"));
+  EXPECT_THAT(toml_error(option + "allowed = [3, 4]\n"),
+              HasSubstr("the default '1' (the file's value of board.seeds) is not one of the "
+                        "allowed values (3, 4)"));
+  const std::string values = std::string(kMinimal) + "[options.style]\nvalues = {}\n";
+  EXPECT_THAT(toml_error(values + "default = \"x\"\n"),
+              HasSubstr("options.style.values: lists no value"));
+}
+
 TEST(VariantFile, LoadedThroughTheRegistryLikeAPreset) {
   const naqala::testing::ScratchDir scratch;
   const std::string path = scratch / "village.toml";
