@@ -138,7 +138,8 @@ class SlicedStore {
   // retro.h's Store: boards of `seeds` below the level being built come from the values asked.
   std::uint16_t load(std::uint64_t key, int seeds) const {
     if (seeds != level_n_) return lower(key);
-    return std::atomic_ref<const std::uint16_t>(level_[key - level_offset_])
+    // (atomic_ref of a const type is C++26: threads write the level while others read it.)
+    return std::atomic_ref<std::uint16_t>(const_cast<std::uint16_t&>(level_[key - level_offset_]))
         .load(std::memory_order_relaxed);
   }
   int low(std::uint64_t key, int seeds) const {
