@@ -58,11 +58,15 @@ class ProgressBar {
     if (level_done) {
       last_level_ = p.level;
       // Under MPI: how many boards' bounds went to every rank (8 bytes each) after the level's
-      // first sweep (2 bytes a board, once).
-      char sent[64] = "";
-      if (p.level_sent)
-        std::snprintf(sent, sizeof sent, ", %llu boards sent",
-                      static_cast<unsigned long long>(p.level_sent));
+      // first sweep (2 bytes a board, once), and how many values of lower levels rank 0 reads
+      // and asked of the others before the level (8 bytes out, 2 back each).
+      char sent[128] = "";
+      if (p.level_sent || p.level_lower)
+        std::snprintf(sent, sizeof sent,
+                      ", %llu boards sent, %llu values of lower levels read (%llu fetched)",
+                      static_cast<unsigned long long>(p.level_sent),
+                      static_cast<unsigned long long>(p.level_lower),
+                      static_cast<unsigned long long>(p.level_fetched));
       // The level's own wall and CPU seconds (this process's: rank 0's under MPI), for the
       // boards per CPU second of a build that other jobs share the machine with.
       const double cpu = cpu_seconds();
@@ -177,12 +181,25 @@ void build(const sowing::State& s, const SolveArgs& a) {
     auto since = [](auto t) {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     };
-    const auto db = solve::SowingDb::build(rules, a.build_db, o);
-    const double build_seconds = since(start);
-    if (!writer) return;
-    const auto saved = std::chrono::steady_clock::now();
-    db.save(path);
-    const double save_seconds = since(saved);
+    std::uint64_t boards = 0;
+    int width = 0;
+    double build_seconds = 0, save_seconds = 0;
+    if (o.parallel.ranks > 1) {  // each rank keeps its slices; rank 0 writes the file
+      const auto written = solve::SowingDb::build_sliced(rules, a.build_db, o, path);
+      build_seconds = since(start) - written.write_seconds;
+      save_seconds = written.write_seconds;
+      boards = written.boards;
+      width = written.width;
+      if (!writer) return;
+    } else {
+      const auto db = solve::SowingDb::build(rules, a.build_db, o);
+      build_seconds = since(start);
+      const auto saved = std::chrono::steady_clock::now();
+      db.save(path);
+      save_seconds = since(saved);
+      boards = db.size();
+      width = db.width();
+    }
     // The levels live on in the database itself now.
     for (int n = 0; n <= a.build_db; ++n) {
       char name[32];
@@ -190,13 +207,13 @@ void build(const sowing::State& s, const SolveArgs& a) {
       std::remove((o.level_dir + name).c_str());
     }
     ::rmdir(o.level_dir.c_str());
-    const std::uint64_t bytes = db.size() * db.width() + 4096;
+    const std::uint64_t bytes = boards * width + 4096;
     if (a.json) {
       std::cout << nlohmann::json{{"db", path},
                                   {"variant", rules.name},
                                   {"max_seeds", a.build_db},
-                                  {"boards", db.size()},
-                                  {"width", db.width()},
+                                  {"boards", boards},
+                                  {"width", width},
                                   {"bytes", bytes},
                                   {"threads", o.threads},
                                   {"ranks", o.parallel.ranks},
@@ -206,10 +223,10 @@ void build(const sowing::State& s, const SolveArgs& a) {
                 << "\n";
     } else {
       std::cout << "wrote " << path << ": every board of " << rules.name << " with up to "
-                << a.build_db << " seeds, " << db.size() << " boards, " << db.width()
-                << (db.width() == 1 ? " byte" : " bytes") << " each ("
-                << fixed(bytes / 1048576.0, 1) << " MiB), built in " << fixed(build_seconds, 1)
-                << " s with " << o.threads << " threads"
+                << a.build_db << " seeds, " << boards << " boards, " << width
+                << (width == 1 ? " byte" : " bytes") << " each (" << fixed(bytes / 1048576.0, 1)
+                << " MiB), built in " << fixed(build_seconds, 1) << " s with " << o.threads
+                << " threads"
                 << (o.parallel.ranks > 1 ? " on " + std::to_string(o.parallel.ranks) + " ranks"
                                          : "")
                 << "\n";

@@ -15,35 +15,85 @@
 namespace naqala::solve {
 
 std::uint64_t db_checksum(const std::uint8_t* p, std::uint64_t n) {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+  DbChecksum sum(n);
+  sum.add(p, n);
+  return sum.value();
+}
+
+void DbChecksum::add(const std::uint8_t* p, std::uint64_t n) {
   std::uint64_t i = 0;
+  while (pending_bytes_ > 0 && pending_bytes_ < 8 && i < n) pending_[pending_bytes_++] = p[i++];
+  if (pending_bytes_ == 8) {
+    std::uint64_t w;
+    std::memcpy(&w, pending_, 8);
+    h_ = (h_ ^ w) * 0x100000001b3ULL;
+    h_ ^= h_ >> 29;
+    pending_bytes_ = 0;
+  }
+  if (pending_bytes_ > 0) return;  // all of p went to the word still open
   for (; i + 8 <= n; i += 8) {
     std::uint64_t w;
     std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x100000001b3ULL;
-    h ^= h >> 29;
+    h_ = (h_ ^ w) * 0x100000001b3ULL;
+    h_ ^= h_ >> 29;
   }
-  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+  for (; i < n; ++i) pending_[pending_bytes_++] = p[i];
+}
+
+std::uint64_t DbChecksum::value() const {
+  // The bytes after the last whole word, one at a time.
+  std::uint64_t h = h_;
+  for (int i = 0; i < pending_bytes_; ++i) h = (h ^ pending_[i]) * 0x100000001b3ULL;
   return h;
+}
+
+WholeFileWriter::WholeFileWriter(const std::string& path, std::uint64_t head_bytes)
+    : path_(path), temp_(path + ".part") {
+  file_ = std::fopen(temp_.c_str(), "wb");
+  if (!file_) throw Error("cannot write " + path_ + ": " + std::strerror(errno));
+  const std::string room(head_bytes, '\0');
+  write(reinterpret_cast<const std::uint8_t*>(room.data()), room.size());
+}
+
+WholeFileWriter::~WholeFileWriter() {
+  if (!file_) return;
+  std::fclose(file_);
+  std::remove(temp_.c_str());
+}
+
+void WholeFileWriter::fail(int err) {
+  std::fclose(file_);
+  file_ = nullptr;
+  std::remove(temp_.c_str());
+  throw Error("cannot write " + path_ + ": " + std::strerror(err));
+}
+
+void WholeFileWriter::write(const std::uint8_t* data, std::uint64_t bytes) {
+  for (std::uint64_t done = 0; done < bytes;) {
+    const std::uint64_t chunk = std::min<std::uint64_t>(bytes - done, 1 << 24);
+    if (std::fwrite(data + done, 1, chunk, file_) != chunk) fail(errno);
+    done += chunk;
+  }
+}
+
+void WholeFileWriter::finish(const std::string& head) {
+  if (std::fseek(file_, 0, SEEK_SET) != 0 ||
+      std::fwrite(head.data(), 1, head.size(), file_) != head.size())
+    fail(errno);
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!closed || std::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const int err = errno;
+    std::remove(temp_.c_str());
+    throw Error("cannot write " + path_ + ": " + std::strerror(err));
+  }
 }
 
 void write_whole_file(const std::string& path, const std::string& head, const std::uint8_t* data,
                       std::uint64_t bytes) {
-  const std::string temp = path + ".part";
-  std::FILE* f = std::fopen(temp.c_str(), "wb");
-  if (!f) throw Error("cannot write " + path + ": " + std::strerror(errno));
-  bool ok = std::fwrite(head.data(), 1, head.size(), f) == head.size();
-  for (std::uint64_t done = 0; ok && done < bytes;) {
-    const std::uint64_t chunk = std::min<std::uint64_t>(bytes - done, 1 << 24);
-    ok = std::fwrite(data + done, 1, chunk, f) == chunk;
-    done += chunk;
-  }
-  ok = std::fclose(f) == 0 && ok;
-  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    std::remove(temp.c_str());
-    throw Error("cannot write " + path + ": " + std::strerror(err));
-  }
+  WholeFileWriter out(path, head.size());
+  out.write(data, bytes);
+  out.finish(head);
 }
 
 std::shared_ptr<const std::uint8_t> map_file(const std::string& path, std::uint64_t& bytes) {

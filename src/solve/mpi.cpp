@@ -90,6 +90,50 @@ void run_under_mpi(SowingDb::Parallel& parallel, const std::function<void()>& bo
     }
     return all;
   };
+  // Each rank's lists to every rank: the lengths all-to-all, then the bytes by MPI_Ialltoallv
+  // in rounds of at most 2^30 / ranks bytes a pair (MPI counts and offsets are ints).
+  parallel.alltoall = [ranks](const std::vector<std::vector<std::uint8_t>>& to) {
+    std::vector<std::uint64_t> sizes(ranks), from_sizes(ranks);
+    std::uint64_t longest = 0;
+    for (int r = 0; r < ranks; ++r) {
+      sizes[r] = to[r].size();
+      longest = std::max(longest, sizes[r]);
+    }
+    MPI_Request request;
+    MPI_Ialltoall(sizes.data(), 1, MPI_UINT64_T, from_sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD,
+                  &request);
+    finish(request);
+    std::uint64_t longest_anywhere = 0;
+    MPI_Iallreduce(&longest, &longest_anywhere, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD, &request);
+    finish(request);
+    std::vector<std::vector<std::uint8_t>> from(ranks);
+    for (int r = 0; r < ranks; ++r) from[r].resize(from_sizes[r]);
+    const std::uint64_t piece = std::max<std::uint64_t>(1, (1ULL << 30) / ranks);
+    std::vector<int> send_counts(ranks), send_at(ranks), receive_counts(ranks), receive_at(ranks);
+    std::vector<std::uint8_t> out, in;
+    for (std::uint64_t done = 0; done < longest_anywhere; done += piece) {
+      int sent = 0, received = 0;
+      for (int r = 0; r < ranks; ++r) {
+        send_counts[r] = static_cast<int>(sizes[r] > done ? std::min(piece, sizes[r] - done) : 0);
+        send_at[r] = sent;
+        sent += send_counts[r];
+        receive_counts[r] =
+            static_cast<int>(from_sizes[r] > done ? std::min(piece, from_sizes[r] - done) : 0);
+        receive_at[r] = received;
+        received += receive_counts[r];
+      }
+      out.resize(sent);
+      in.resize(received);
+      for (int r = 0; r < ranks; ++r)
+        std::copy_n(to[r].data() + done, send_counts[r], out.data() + send_at[r]);
+      MPI_Ialltoallv(out.data(), send_counts.data(), send_at.data(), MPI_BYTE, in.data(),
+                     receive_counts.data(), receive_at.data(), MPI_BYTE, MPI_COMM_WORLD, &request);
+      finish(request);
+      for (int r = 0; r < ranks; ++r)
+        std::copy_n(in.data() + receive_at[r], receive_counts[r], from[r].data() + done);
+    }
+    return from;
+  };
   parallel.sum = [](std::uint64_t mine) {
     std::uint64_t all = 0;
     MPI_Request request;

@@ -1,8 +1,11 @@
 #pragma once
-// Building a database under MPI (OpenMPI): every rank computes its slice of each level, and
-// the boards that moved in each round of the worklist (or the slices after each pass) are
-// all-gathered, so every rank holds the whole database; only rank 0 writes. Optional at build
-// time: without MPI, run_under_mpi() says so.
+// Building a database under MPI (OpenMPI, solve/sowing_db.h's build_sliced): every rank
+// computes its slice of each level and keeps only that slice once the level is done. Before a
+// level it asks the owners of the lower levels' boards its slice reads for their values (one
+// all-to-all of questions, one of answers); while the level is built, the boards that moved
+// in each round of the worklist (or the slices after each pass) are all-gathered, so every
+// rank holds that level whole; rank 0 writes the files, the database streamed to it from
+// every rank's slices. Optional at build time: without MPI, run_under_mpi() says so.
 #include <functional>
 
 #include "solve/sowing_db.h"

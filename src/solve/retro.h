@@ -25,6 +25,8 @@
 #include <cstdint>
 #include <functional>
 #include <thread>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "solve/compositions.h"
@@ -131,10 +133,13 @@ class LevelSolver {
 // otherwise); `pass_done` gets the boards this process moved in a pass (or an acyclic level)
 // and returns the boards moved everywhere, after every process has the whole level; and the
 // worklist exchanges through `share_level(n)`, `gather` and `sum` (retro_step.h's
-// LevelExchange).
+// LevelExchange). `fetch(n)`, when given, is called after before_level(n): a process that keeps
+// only its slice of the lower levels asks their owners for the values its boards read there,
+// and returns how many values it now holds and how many of them it asked of other processes.
 struct Schedule {
   int threads = 1;
   std::function<void(int)> before_level = {}, after_level = {};
+  std::function<std::pair<std::uint64_t, std::uint64_t>(int)> fetch = {};
   std::function<std::uint64_t(int, std::uint64_t)> pass_done = {};
   std::function<std::pair<std::uint64_t, std::uint64_t>(int, std::uint64_t)> slice = {};
   std::function<void(int)> share_level = {};
@@ -170,6 +175,7 @@ bool solve_levels(const Game& game, const Compositions& index, Store& store, int
     p.level_boards = count;
     p.level_evaluations = 0;
     p.level_sent = 0;
+    if (schedule.fetch) std::tie(p.level_lower, p.level_fetched) = schedule.fetch(n);
     if constexpr (!Game::kAcyclic) {
       LevelExchange exchange;
       if (schedule.slice) {

@@ -46,6 +46,8 @@ struct Progress {
   std::uint64_t evaluations = 0;        // boards evaluated so far (every pass and sweep counted)
   std::uint64_t level_evaluations = 0;  // of them, in this level
   std::uint64_t level_sent = 0;         // boards that moved, sent to every process (MPI)
+  std::uint64_t level_lower = 0;        // values of lower levels this process reads (MPI: held)
+  std::uint64_t level_fetched = 0;      // of them, asked of other processes (MPI)
   double seconds = 0;
 };
 using ProgressFn = std::function<void(const Progress&)>;

@@ -48,6 +48,11 @@ class BoardSet {
   void mark(std::uint64_t r) {
     words_[r / 64].fetch_or(1ULL << (r % 64), std::memory_order_relaxed);
   }
+  // Marks r; true when it was not marked before.
+  bool insert(std::uint64_t r) {
+    const std::uint64_t bit = 1ULL << (r % 64);
+    return !(words_[r / 64].fetch_or(bit, std::memory_order_relaxed) & bit);
+  }
   bool has(std::uint64_t r) const {
     return (words_[r / 64].load(std::memory_order_relaxed) >> (r % 64)) & 1;
   }

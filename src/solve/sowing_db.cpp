@@ -5,9 +5,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "solve/db_file.h"
 #include "solve/games.h"
 #include "solve/kalah_db.h"
+#include "solve/retro_slices.h"
 
 namespace naqala::solve {
 
@@ -90,19 +93,62 @@ std::uint64_t text_checksum(const std::string& s) {
   return db_checksum(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
 }
 
-// Reads level n into `values` when its file is there, complete and of these rules.
-bool read_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
-                std::uint16_t* values) {
-  std::ifstream in(level_path(dir, n), std::ios::binary);
-  if (!in) return false;
-  LevelHeader h{};
-  if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return false;
+// Opens level n's file and reads its header: false unless the file is there, of these rules
+// and of the level's size.
+bool open_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
+                std::ifstream& in, LevelHeader& h) {
+  in.open(level_path(dir, n), std::ios::binary);
+  if (!in || !in.read(reinterpret_cast<char*>(&h), sizeof h)) return false;
   if (std::memcmp(h.magic, kLevelMagic, 8) != 0 || h.level != static_cast<std::uint32_t>(n) ||
       h.boards != boards || h.rules != rules)
     return false;
+  in.seekg(0, std::ios::end);
+  const bool whole = static_cast<std::uint64_t>(in.tellg()) == sizeof h + 2 * boards;
+  in.seekg(static_cast<std::streamoff>(sizeof h));
+  return whole;
+}
+
+// Reads level n into `values` when its file is there, complete and of these rules.
+bool read_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
+                std::uint16_t* values) {
+  std::ifstream in;
+  LevelHeader h{};
+  if (!open_level(dir, n, boards, rules, in, h)) return false;
   if (!in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(2 * boards)))
     return false;
   return db_checksum(reinterpret_cast<const std::uint8_t*>(values), 2 * boards) == h.checksum;
+}
+
+// Reads the boards [first, last) of level n into `slice` when its file is there, complete and
+// of these rules; `check` (one process of an MPI build) reads the whole file for its checksum.
+bool read_level_slice(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
+                      std::uint64_t first, std::uint64_t last, bool check,
+                      std::vector<std::uint16_t>& slice) {
+  std::ifstream in;
+  LevelHeader h{};
+  if (!open_level(dir, n, boards, rules, in, h)) return false;
+  slice.resize(last - first);
+  if (!check) {
+    in.seekg(static_cast<std::streamoff>(sizeof h + 2 * first));
+    return static_cast<bool>(in.read(reinterpret_cast<char*>(slice.data()),
+                                     static_cast<std::streamsize>(2 * (last - first))));
+  }
+  DbChecksum sum(2 * boards);
+  std::vector<std::uint16_t> piece;
+  constexpr std::uint64_t kPiece = 1 << 22;
+  for (std::uint64_t b = 0; b < boards; b += kPiece) {
+    piece.resize(std::min(kPiece, boards - b));
+    if (!in.read(reinterpret_cast<char*>(piece.data()),
+                 static_cast<std::streamsize>(2 * piece.size())))
+      return false;
+    sum.add(reinterpret_cast<const std::uint8_t*>(piece.data()), 2 * piece.size());
+    const std::uint64_t from = std::max(b, first), to = std::min(b + piece.size(), last);
+    if (from < to)
+      std::copy(piece.begin() + static_cast<std::ptrdiff_t>(from - b),
+                piece.begin() + static_cast<std::ptrdiff_t>(to - b),
+                slice.begin() + static_cast<std::ptrdiff_t>(from - first));
+  }
+  return sum.value() == h.checksum;
 }
 
 void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
@@ -121,13 +167,19 @@ void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint6
 // Copies the levels 0..min(K, max_seeds) of a database of K seeds into the build's values
 // (low | high << 8, as the build keeps them); returns the first level left to build. The
 // numbering of a level's boards does not depend on the database's K.
-int copy_levels(const SowingDb& from, const std::string& fingerprint, const Compositions& index,
-                int max_seeds, std::uint16_t* values) {
+// The last level a build of `max_seeds` takes from the database `from` (of the same rules).
+int levels_to_copy(const SowingDb& from, const std::string& fingerprint, const Compositions& index,
+                   int max_seeds) {
   if (from.fingerprint() != fingerprint || from.pits() != index.pits())
     throw Error("the database to start from was built for other rules than this build's (" +
                 std::to_string(from.pits()) + " pits a row; its rules: " + from.fingerprint() +
                 ")");
-  const int last = std::min(from.max_seeds(), max_seeds);
+  return std::min(from.max_seeds(), max_seeds);
+}
+
+int copy_levels(const SowingDb& from, const std::string& fingerprint, const Compositions& index,
+                int max_seeds, std::uint16_t* values) {
+  const int last = levels_to_copy(from, fingerprint, index, max_seeds);
   const std::uint64_t boards = index.offset(last + 1);
   for (std::uint64_t k = 0; k < boards; ++k) {
     const SowingDb::Bounds b = from.bounds_at(k);
@@ -152,21 +204,130 @@ bool build_levels(const Game& game, const Compositions& index, std::uint16_t* va
   };
   s.after_level = done;
   s.stop = o.stop;
-  const SowingDb::Parallel& par = o.parallel;
-  if (par.ranks > 1) {
-    s.slice = [&](int, std::uint64_t count) {
-      return std::pair<std::uint64_t, std::uint64_t>{count * par.rank / par.ranks,
-                                                     count * (par.rank + 1) / par.ranks};
-    };
-    s.pass_done = [&](int n, std::uint64_t moved) {
-      par.share(values + index.offset(n), index.count(n));
-      return par.sum(moved);
-    };
-    s.share_level = [&](int n) { par.share(values + index.offset(n), index.count(n)); };
-    s.gather = par.gather;
-    s.sum = par.sum;
-  }
   return retro::solve_levels(game, index, store, from, to, s);
+}
+
+// Asks the owners of the lower levels' boards `keys` (sorted) for their values, and answers the
+// others' questions from this process's slices; returns the values in the order of `keys`.
+std::vector<std::uint16_t> fetch_lower(const SowingDb::Parallel& par, const Compositions& index,
+                                       const retro::SlicedStore& store,
+                                       const std::vector<std::uint64_t>& keys) {
+  const int ranks = par.ranks;
+  // Each key's owner; keys come in order, so their levels do too.
+  auto owners = [&](auto&& f) {
+    int m = 0;
+    for (std::uint64_t i = 0; i < keys.size(); ++i) {
+      while (index.offset(m + 1) <= keys[i]) ++m;
+      f(i, retro::slice_owner(index.count(m), keys[i] - index.offset(m), ranks));
+    }
+  };
+  std::vector<std::vector<std::uint8_t>> to(ranks);
+  {
+    std::vector<std::uint64_t> asked(ranks);
+    owners([&](std::uint64_t, int r) { ++asked[r]; });
+    for (int r = 0; r < ranks; ++r) to[r].reserve(8 * asked[r]);
+  }
+  owners([&](std::uint64_t i, int r) {
+    const auto* k = reinterpret_cast<const std::uint8_t*>(&keys[i]);
+    to[r].insert(to[r].end(), k, k + 8);
+  });
+  const auto questions = par.alltoall(to);
+  std::vector<std::vector<std::uint8_t>>().swap(to);
+  std::vector<std::vector<std::uint8_t>> answers(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    const std::uint64_t asked = questions[r].size() / 8;
+    answers[r].resize(2 * asked);
+    int m = 0;
+    for (std::uint64_t i = 0; i < asked; ++i) {
+      std::uint64_t key;
+      std::memcpy(&key, questions[r].data() + 8 * i, 8);
+      while (m < index.max_seeds() && index.offset(m + 1) <= key) ++m;
+      const std::uint64_t at = key - index.offset(m);
+      if (at < store.begin(m) || at >= store.end(m) ||
+          store.slice(m).size() != store.end(m) - store.begin(m))
+        throw Error("internal error: process " + std::to_string(store.rank()) +
+                    " was asked for board " + std::to_string(key) + ", which it does not hold");
+      std::memcpy(answers[r].data() + 2 * i, &store.slice(m)[at - store.begin(m)], 2);
+    }
+  }
+  const auto replies = par.alltoall(answers);
+  std::vector<std::uint16_t> values(keys.size());
+  std::vector<std::uint64_t> read(ranks, 0);
+  owners([&](std::uint64_t i, int r) {
+    if (2 * read[r] + 2 > replies[r].size())
+      throw Error("internal error: process " + std::to_string(r) + " answered too few values");
+    std::memcpy(&values[i], replies[r].data() + 2 * read[r]++, 2);
+  });
+  return values;
+}
+
+// build_levels for one process of an MPI build that keeps its slice of every finished level.
+template <class Game>
+void build_levels_sliced(const Game& game, const Compositions& index, retro::SlicedStore& store,
+                         int from, int to, const SowingDb::BuildOptions& o,
+                         const std::function<void(int)>& done) {
+  const SowingDb::Parallel& par = o.parallel;
+  retro::Schedule s;
+  s.threads = o.threads;
+  s.progress = o.progress;
+  s.passes = o.passes;
+  s.before_level = [&](int n) { store.begin_level(n, Game::kAcyclic ? kUnknown : pair(-n, n)); };
+  s.fetch = [&](int n) {
+    auto keys = retro::lower_successors(game, index, n, store.begin(n), store.end(n), o.threads);
+    std::uint64_t others = 0;  // of them, those of other processes' slices
+    int m = 0;
+    for (const std::uint64_t key : keys) {
+      while (index.offset(m + 1) <= key) ++m;
+      const std::uint64_t at = key - index.offset(m);
+      others += at < store.begin(m) || at >= store.end(m);
+    }
+    store.set_lower(keys, fetch_lower(par, index, store, keys));
+    return std::pair<std::uint64_t, std::uint64_t>{keys.size(), others};
+  };
+  s.after_level = [&](int n) {
+    if (par.sum(store.missed() ? 1 : 0) > 0)
+      throw Error(
+          "internal error: a process of the MPI build read a board of a lower level it "
+          "had not asked for (level " +
+          std::to_string(n) + ")");
+    done(n);
+    store.end_level();
+  };
+  s.slice = [&](int n, std::uint64_t) {
+    return std::pair<std::uint64_t, std::uint64_t>{store.begin(n), store.end(n)};
+  };
+  s.pass_done = [&](int n, std::uint64_t moved) {
+    par.share(store.level(), index.count(n));
+    return par.sum(moved);
+  };
+  s.share_level = [&](int n) { par.share(store.level(), index.count(n)); };
+  s.gather = par.gather;
+  s.sum = par.sum;
+  retro::solve_levels(game, index, store, from, to, s);
+}
+
+// The file's first kHeaderBytes.
+std::string header_bytes(int pits, int max_seeds, int width, std::uint64_t boards,
+                         std::uint64_t checksum, const std::string& fingerprint) {
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kVersion;
+  h.pits = static_cast<std::uint32_t>(pits);
+  h.max_seeds = static_cast<std::uint32_t>(max_seeds);
+  h.width = static_cast<std::uint32_t>(width);
+  h.values = boards;
+  h.checksum = checksum;
+  std::snprintf(h.fingerprint, sizeof h.fingerprint, "%s", fingerprint.c_str());
+  std::string head(kHeaderBytes, '\0');
+  std::memcpy(head.data(), &h, sizeof h);
+  return head;
+}
+
+void check_max_seeds(const sowing::Rules& rules, int max_seeds) {
+  if (max_seeds < 0 || max_seeds > std::min(rules.total_seeds, 127))
+    throw Error("a database of " + rules.name + " holds boards of 0 to " +
+                std::to_string(std::min(rules.total_seeds, 127)) + " seeds, not " +
+                std::to_string(max_seeds));
 }
 
 }  // namespace
@@ -218,10 +379,11 @@ DbRules db_rules(const sowing::Rules& r) {
 
 SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildOptions& o) {
   const DbRules dr = db_rules(rules);
-  if (max_seeds < 0 || max_seeds > std::min(rules.total_seeds, 127))
-    throw Error("a database of " + rules.name + " holds boards of 0 to " +
-                std::to_string(std::min(rules.total_seeds, 127)) + " seeds, not " +
-                std::to_string(max_seeds));
+  check_max_seeds(rules, max_seeds);
+  if (o.parallel.ranks > 1)
+    throw Error(
+        "a database build under MPI keeps a slice on each process: it is written by "
+        "SowingDb::build_sliced");
   SowingDb db(rules.pits, max_seeds);
   db.fingerprint_ = dr.fingerprint;
   const std::uint64_t boards = db.size();
@@ -229,12 +391,11 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
   std::shared_ptr<std::uint16_t> values(new std::uint16_t[boards],
                                         std::default_delete<std::uint16_t[]>());
   const std::uint64_t rules_sum = text_checksum(dr.fingerprint);
-  const bool writer = o.parallel.rank == 0;
   int from = 0;
   if (o.start_from)
     from = copy_levels(*o.start_from, dr.fingerprint, db.index_, max_seeds, values.get());
   if (!o.level_dir.empty()) {
-    if (writer) ::mkdir(o.level_dir.c_str(), 0755);  // may exist already
+    ::mkdir(o.level_dir.c_str(), 0755);  // may exist already
     while (from <= max_seeds && read_level(o.level_dir, from, db.index_.count(from), rules_sum,
                                            values.get() + db.index_.offset(from)))
       ++from;
@@ -242,11 +403,10 @@ SowingDb SowingDb::build(const sowing::Rules& rules, int max_seeds, const BuildO
   std::atomic<int> complete = from - 1;  // the last level done
   auto done = [&](int n) {
     complete = n;
-    if (!o.level_dir.empty() && writer)
+    if (!o.level_dir.empty())
       write_level(o.level_dir, n, db.index_.count(n), rules_sum,
                   values.get() + db.index_.offset(n));
   };
-  if (o.parallel.ranks > 1 && o.stop) throw Error("a database build under MPI cannot be stopped");
   // A build stops only once it holds a level: the first (no seeds) is one board, so a build
   // asked to stop at once still has a database to keep, and no stop waits for a large level.
   BuildOptions levels = o;
@@ -300,18 +460,110 @@ SowingDb SowingDb::take_values(const std::shared_ptr<std::uint16_t>& values) {
 }
 
 void SowingDb::save(const std::string& path) const {
-  Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kVersion;
-  h.pits = static_cast<std::uint32_t>(pits());
-  h.max_seeds = static_cast<std::uint32_t>(max_seeds());
-  h.width = static_cast<std::uint32_t>(width_);
-  h.values = size();
-  h.checksum = db_checksum(values_, size() * width_);
-  std::snprintf(h.fingerprint, sizeof h.fingerprint, "%s", fingerprint_.c_str());
-  std::string head(kHeaderBytes, '\0');
-  std::memcpy(head.data(), &h, sizeof h);
-  write_whole_file(path, head, values_, size() * width_);
+  const std::uint64_t bytes = size() * width_;
+  write_whole_file(
+      path,
+      header_bytes(pits(), max_seeds(), width_, size(), db_checksum(values_, bytes), fingerprint_),
+      values_, bytes);
+}
+
+SowingDb::Written SowingDb::build_sliced(const sowing::Rules& rules, int max_seeds,
+                                         const BuildOptions& o, const std::string& path) {
+  const DbRules dr = db_rules(rules);
+  check_max_seeds(rules, max_seeds);
+  if (o.stop) throw Error("a database build under MPI cannot be stopped");
+  const Parallel& par = o.parallel;
+  const Compositions index(rules.pits, max_seeds);
+  const std::uint64_t boards = index.offset(max_seeds + 1);
+  // This process's slices, and the largest level whole with the worklist's 13 bytes a board.
+  require_memory(2 * boards / par.ranks + 15 * index.count(max_seeds),
+                 "this process's share of a database of " + std::to_string(max_seeds) + " seeds");
+  retro::SlicedStore store(index, par.rank, par.ranks);
+  const std::uint64_t rules_sum = text_checksum(dr.fingerprint);
+  const bool writer = par.rank == 0;
+  int from = 0;
+  if (o.start_from) {
+    const int last = levels_to_copy(*o.start_from, dr.fingerprint, index, max_seeds);
+    for (; from <= last; ++from) {
+      auto& slice = store.slice(from);
+      slice.resize(store.end(from) - store.begin(from));
+      for (std::uint64_t i = 0; i < slice.size(); ++i) {
+        const Bounds b = o.start_from->bounds_at(index.offset(from) + store.begin(from) + i);
+        slice[i] = pair(b.low, b.high);
+      }
+    }
+  }
+  if (!o.level_dir.empty()) {
+    if (writer) ::mkdir(o.level_dir.c_str(), 0755);  // may exist already
+    // A level is taken only when every process could read its slice (and rank 0 its checksum).
+    for (; from <= max_seeds; ++from) {
+      const bool read =
+          read_level_slice(o.level_dir, from, index.count(from), rules_sum, store.begin(from),
+                           store.end(from), writer, store.slice(from));
+      if (par.sum(read ? 1 : 0) != static_cast<std::uint64_t>(par.ranks)) {
+        std::vector<std::uint16_t>().swap(store.slice(from));
+        break;
+      }
+    }
+  }
+  auto done = [&](int n) {
+    if (!o.level_dir.empty() && writer)
+      write_level(o.level_dir, n, index.count(n), rules_sum, store.level());
+  };
+  if (dr.kalah)
+    build_levels_sliced(KalahGame(*dr.kalah), index, store, from, max_seeds, o, done);
+  else
+    build_levels_sliced(StateGame(*dr.played_out), index, store, from, max_seeds, o, done);
+
+  // The file, streamed to rank 0 level by level and slice by slice, in pieces.
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t open = 0;  // boards whose bounds differ
+  for (int m = 0; m <= max_seeds; ++m)
+    for (const std::uint16_t v : store.slice(m)) open += (v & 0xff) != (v >> 8);
+  Written w;
+  w.boards = boards;
+  w.width = par.sum(open) == 0 ? 1 : 2;
+  std::optional<WholeFileWriter> out;
+  if (writer) out.emplace(path, kHeaderBytes);
+  DbChecksum sum(boards * w.width);
+  std::vector<std::uint8_t> bytes;
+  constexpr std::uint64_t kPiece = 1 << 22;  // boards
+  for (int m = 0; m <= max_seeds; ++m) {
+    const std::uint64_t count = index.count(m);
+    for (int r = 0; r < par.ranks; ++r) {
+      const std::uint64_t size =
+          retro::slice_begin(count, r + 1, par.ranks) - retro::slice_begin(count, r, par.ranks);
+      for (std::uint64_t b = 0; b < size; b += kPiece) {
+        const std::uint64_t n = std::min(kPiece, size - b);
+        bytes.clear();
+        if (r == par.rank) {
+          const std::uint16_t* v = store.slice(m).data() + b;
+          if (w.width == 1)
+            for (std::uint64_t i = 0; i < n; ++i) bytes.push_back(static_cast<std::uint8_t>(v[i]));
+          else
+            bytes.insert(bytes.end(), reinterpret_cast<const std::uint8_t*>(v),
+                         reinterpret_cast<const std::uint8_t*>(v + n));
+        }
+        if (r != 0) {  // rank 0's own pieces need no message
+          std::vector<std::vector<std::uint8_t>> to(par.ranks);
+          if (r == par.rank) to[0].swap(bytes);
+          auto got = par.alltoall(to);
+          if (writer) bytes.swap(got[r]);
+        }
+        if (!writer) continue;
+        if (bytes.size() != n * w.width)
+          throw Error("internal error: process " + std::to_string(r) + " sent " +
+                      std::to_string(bytes.size()) + " bytes of level " + std::to_string(m) +
+                      ", not " + std::to_string(n * w.width));
+        sum.add(bytes.data(), bytes.size());
+        out->write(bytes.data(), bytes.size());
+      }
+    }
+  }
+  if (writer)
+    out->finish(header_bytes(rules.pits, max_seeds, w.width, boards, sum.value(), dr.fingerprint));
+  w.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return w;
 }
 
 SowingDb SowingDb::load(const std::string& path) {

@@ -46,16 +46,22 @@ class SowingDb {
     int low = 0, high = 0;
     bool exact() const { return low == high; }
   };
-  // MPI: this process is rank `rank` of `ranks`; it computes its slice of every level and
-  // `share` gives every process the whole level (an all-gather of the slices of `values`,
-  // two bytes a board), `gather` concatenates every process's list (the worklist's boards
-  // that moved in a round, retro_step.h), `sum` adds a count over all processes. Only rank 0
-  // writes files.
+  // MPI: this process is rank `rank` of `ranks`; it computes its slice of every level
+  // (boards [count * rank / ranks, count * (rank + 1) / ranks) of a level of `count`) and
+  // keeps only that slice once the level is done. `share` gives every process the whole level
+  // being built (an all-gather of the slices of `values`, two bytes a board), `gather`
+  // concatenates every process's list (the worklist's boards that moved in a round,
+  // retro_step.h), `sum` adds a count over all processes, and `alltoall` sends `to[r]` to
+  // process r and returns what each process sent this one (the values of lower levels asked
+  // of their owners, and the database's bytes streamed to rank 0, which alone writes files).
   struct Parallel {
     int rank = 0, ranks = 1;
     std::function<void(std::uint16_t* values, std::uint64_t count)> share;
     std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather;
     std::function<std::uint64_t(std::uint64_t)> sum;
+    std::function<std::vector<std::vector<std::uint8_t>>(
+        const std::vector<std::vector<std::uint8_t>>& to)>
+        alltoall;
   };
   struct BuildOptions {
     int threads = 1;
@@ -78,7 +84,19 @@ class SowingDb {
     int complete;  // the last level done (-1: none)
   };
 
+  // One process (options.parallel.ranks == 1) builds the whole database in memory.
   static SowingDb build(const sowing::Rules& rules, int max_seeds, const BuildOptions& options);
+  // Every process of a build under MPI calls this: each keeps its slice of every finished
+  // level (and the level being built whole, and the values of lower levels its slice reads),
+  // and rank 0 writes the database to `path`, streamed from every process's slices: the bytes
+  // of build() then save(). Not stoppable (options.stop must be empty).
+  struct Written {
+    std::uint64_t boards = 0;
+    int width = 2;
+    double write_seconds = 0;  // gathering and writing the file
+  };
+  static Written build_sliced(const sowing::Rules& rules, int max_seeds,
+                              const BuildOptions& options, const std::string& path);
   // Throws naqala::Error when the file is missing, not a database, damaged (checksum) or
   // truncated.
   static SowingDb load(const std::string& path);

@@ -1,6 +1,7 @@
 #!/bin/sh
-# The MPI build of an endgame database (2 and 3 ranks, the worklist on each rank's slice) is
-# byte for byte the threaded build.
+# The MPI build of an endgame database (2 and 3 ranks, the worklist on each rank's slice, each
+# rank keeping only its slice of the finished levels and rank 0 writing the file streamed from
+# every rank's slices) is byte for byte the threaded build.
 # Usage: mpi_build_test.sh NAQALA MPIEXEC WORKDIR
 set -eu
 naqala=$1 mpiexec=$2 dir=$3

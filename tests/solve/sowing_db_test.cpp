@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <thread>
 #include <unordered_map>
@@ -22,6 +23,7 @@
 #include "games/sowing/state.h"
 #include "sanitized.h"
 #include "scratch_dir.h"
+#include "solve/db_file.h"
 #include "solve/sowing_solve.h"
 
 namespace naqala::solve {
@@ -283,12 +285,17 @@ TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
 }
 
 // Processes that build one database together as MPI ranks do (SowingDb::Parallel), here
-// threads of one test meeting at a barrier: each keeps its own copy of the database and
-// reads the others' slices and lists at the barrier.
+// threads of one test meeting at a barrier: each keeps its own slices and reads the others'
+// slices, lists and messages at the barrier.
 class RanksInOneProcess {
  public:
   explicit RanksInOneProcess(int ranks)
-      : ranks_(ranks), meet_(ranks), values_(ranks), lists_(ranks), counts_(ranks) {}
+      : ranks_(ranks),
+        meet_(ranks),
+        values_(ranks),
+        lists_(ranks),
+        counts_(ranks),
+        messages_(ranks) {}
 
   SowingDb::Parallel parallel(int rank) {
     SowingDb::Parallel p;
@@ -319,27 +326,35 @@ class RanksInOneProcess {
       meet_.arrive_and_wait();
       return all;
     };
+    p.alltoall = [this, rank](const std::vector<std::vector<std::uint8_t>>& to) {
+      messages_[rank] = &to;
+      meet_.arrive_and_wait();
+      std::vector<std::vector<std::uint8_t>> from(ranks_);
+      for (int r = 0; r < ranks_; ++r) from[r] = (*messages_[r])[rank];
+      meet_.arrive_and_wait();
+      return from;
+    };
     return p;
   }
 
-  // Every rank's database, each built by its own thread with `threads` threads (by passes
-  // when `passes`).
-  std::vector<SowingDb> build(const sowing::Rules& rules, int seeds, int threads,
-                              bool passes = false) {
-    std::vector<std::optional<SowingDb>> dbs(ranks_);
+  // Every rank builds with `threads` threads (by passes when `passes`), each on its own thread;
+  // rank 0 writes `path`.
+  void build(const sowing::Rules& rules, int seeds, int threads, const std::string& path,
+             bool passes = false, const std::string& level_dir = "",
+             const SowingDb* start_from = nullptr) {
     std::vector<std::thread> pool;
     for (int r = 0; r < ranks_; ++r)
       pool.emplace_back([&, r] {
         SowingDb::BuildOptions o;
         o.threads = threads;
         o.passes = passes;
+        o.level_dir = level_dir;
+        o.start_from = start_from;
         o.parallel = parallel(r);
-        dbs[r].emplace(SowingDb::build(rules, seeds, o));
+        const auto written = SowingDb::build_sliced(rules, seeds, o, path);
+        EXPECT_EQ(written.boards, Compositions(rules.pits, seeds).offset(seeds + 1));
       });
     for (auto& t : pool) t.join();
-    std::vector<SowingDb> out;
-    for (auto& db : dbs) out.push_back(std::move(*db));
-    return out;
   }
 
  private:
@@ -348,27 +363,82 @@ class RanksInOneProcess {
   std::vector<std::uint16_t*> values_;
   std::vector<const std::vector<std::uint64_t>*> lists_;
   std::vector<std::uint64_t> counts_;
+  std::vector<const std::vector<std::vector<std::uint8_t>>*> messages_;
 };
 
-// The worklist split among ranks (each owns a slice of every level and is sent the boards of
-// the others' slices that moved, solve/retro_worklist.h) writes the threaded build's bytes on
-// every rank, for every ruleset and option, with 2 and 3 ranks and 1 and 2 threads a rank.
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The threaded build's file for these rules and seeds, and the file of `ranks` ranks that
+// keep only their slices (each on `threads` threads), byte for byte.
+void expect_ranks_write_the_threaded_file(const sowing::Rules& rules, int seeds, int ranks,
+                                          int threads, bool passes = false) {
+  const naqala::testing::ScratchDir scratch;
+  SowingDb::build(rules, seeds, {}).save(scratch / "threads.db");
+  RanksInOneProcess(ranks).build(rules, seeds, threads, scratch / "ranks.db", passes);
+  const std::string want = file_bytes(scratch / "threads.db");
+  ASSERT_GT(want.size(), 4096u);
+  EXPECT_TRUE(file_bytes(scratch / "ranks.db") == want);
+}
+
+// The worklist split among ranks (each owns a slice of every level, keeps only that slice of
+// a finished level, asks the owners of the lower levels' boards it reads for their values, and
+// is sent the boards of the others' slices of the level being built that moved,
+// solve/retro_worklist.h) writes the threaded build's file, byte for byte, for every ruleset
+// and option, with 2 and 3 ranks and 1 and 2 threads a rank.
 TEST(SowingDb, RanksSharingTheWorklistGiveTheThreadedBytesOnEveryRuleset) {
   for (const auto& [rules, seeds] : every_db_ruleset()) {
     SCOPED_TRACE(rules->name + " " + std::to_string(seeds));
-    const auto want = SowingDb::build(*rules, seeds, {});
     for (int ranks : {2, 3}) {
       SCOPED_TRACE(std::to_string(ranks) + " ranks");
-      for (const auto& got : RanksInOneProcess(ranks).build(*rules, seeds, ranks == 2 ? 2 : 1))
-        expect_same_bytes(got, want);
+      expect_ranks_write_the_threaded_file(*rules, seeds, ranks, ranks == 2 ? 2 : 1);
     }
   }
-  // And the passes, which ranks fall back to.
-  const auto oware = preset("oware");
-  const int seeds = naqala::testing::workload(6, 4);
-  const auto want = SowingDb::build(*oware, seeds, {});
-  for (const auto& got : RanksInOneProcess(2).build(*oware, seeds, 1, true))
-    expect_same_bytes(got, want);
+  // And the passes, which ranks fall back to, and Kalah (acyclic: a rank computes the boards
+  // of other slices its own lead to, and reads their lower successors too).
+  expect_ranks_write_the_threaded_file(*preset("oware"), naqala::testing::workload(6, 4), 2, 1,
+                                       true);
+  expect_ranks_write_the_threaded_file(*preset("kalah"), naqala::testing::workload(8, 6), 3, 2);
+  // More ranks than a small level has boards: empty slices.
+  expect_ranks_write_the_threaded_file(*preset("oware"), 3, 5, 1);
+}
+
+// The checksum of a file streamed in pieces (rank 0 writing an MPI build's database from every
+// rank's slices, one byte a board: pieces of any length) is the checksum of the whole.
+TEST(SowingDb, ChecksumInPiecesIsTheWholeChecksum) {
+  Rng rng(7);
+  std::vector<std::uint8_t> bytes(1000);
+  for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.next());
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::uint64_t n = rng.below(1000);
+    DbChecksum sum(n);
+    for (std::uint64_t at = 0; at < n;) {
+      const std::uint64_t piece = std::min<std::uint64_t>(n - at, rng.below(20));
+      sum.add(bytes.data() + at, piece);
+      at += piece;
+    }
+    ASSERT_EQ(sum.value(), db_checksum(bytes.data(), n)) << n;
+  }
+}
+
+// Under MPI a build resumes from its level files and starts from a smaller database as one
+// process does, each rank reading its slice of them.
+TEST(SowingDb, RanksResumeFromLevelFilesAndStartFromASmallerDatabase) {
+  const auto rules = preset("oware");
+  const int seeds = naqala::testing::workload(8, 6);
+  const naqala::testing::ScratchDir scratch;
+  SowingDb::build(*rules, seeds, {}).save(scratch / "threads.db");
+  const std::string want = file_bytes(scratch / "threads.db");
+  // Levels to seeds - 2 by 3 ranks, then the whole build by 2 ranks from those level files.
+  RanksInOneProcess(3).build(*rules, seeds - 2, 1, scratch / "part.db", false, scratch / "levels");
+  ASSERT_TRUE(std::filesystem::exists(scratch / "levels/level-02.bin"));
+  RanksInOneProcess(2).build(*rules, seeds, 1, scratch / "resumed.db", false, scratch / "levels");
+  EXPECT_TRUE(file_bytes(scratch / "resumed.db") == want);
+  const auto part = SowingDb::load(scratch / "part.db");
+  RanksInOneProcess(3).build(*rules, seeds, 2, scratch / "extended.db", false, "", &part);
+  EXPECT_TRUE(file_bytes(scratch / "extended.db") == want);
 }
 
 TEST(SowingDb, SavesLoadsRefusesDamageAndResumes) {
