@@ -106,6 +106,10 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--batch", a->fit.batch, "--supervised fit: minibatch size (default 128)")
       ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--final-rate", a->fit.final_rate,
+                  "--supervised fit: the rate falls linearly from --rate to this over the run "
+                  "(default 0: constant --rate)")
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--optimizer", a->optimizer,
                   "--supervised fit: adam (default) or momentum (SGD, momentum 0.9)")
       ->check(CLI::IsMember({"adam", "momentum"}));
@@ -152,6 +156,7 @@ void add_train_command(CLI::App& app) {
       std::cout << "fitting " << from_name << " on " << a->data << " (" << data.records.size()
                 << " positions of " << data.games << " games, " << data.config.plies
                 << "-ply labels; seed " << f.seed << ", " << a->optimizer << " rate " << f.rate
+                << (f.final_rate > 0 ? " falling to " + std::to_string(f.final_rate) : "")
                 << ", batch " << f.batch << ", " << f.epochs << " epochs) into " << f.out
                 << std::endl;
       bgsuper::fit(net, data, f, [](const bgsuper::FitProgress& p) {

@@ -266,7 +266,7 @@ void zero(Mlp& m) {
   for (auto* w : {&m.w1, &m.b1, &m.w2, &m.b2}) std::fill(w->begin(), w->end(), 0.0f);
 }
 
-void step(Mlp& net, Slot& s, const FitConfig& c) {
+void step(Mlp& net, Slot& s, const FitConfig& c, float rate) {
   if (s.count == 0) return;
   const std::uint64_t t = ++s.steps;
   const float inv = 1.0f / float(s.count);
@@ -287,13 +287,13 @@ void step(Mlp& net, Slot& s, const FitConfig& c) {
         const float gi = g[i] * inv;  // the direction that lowers the loss
         m[i] = b1 * m[i] + (1 - b1) * gi;
         v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-        w[i] += c.rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
+        w[i] += rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
         g[i] = 0;
       }
     } else {
       for (std::size_t i = 0; i < n; ++i) {
         m[i] = c.momentum * m[i] + g[i] * inv;
-        w[i] += c.rate * m[i];
+        w[i] += rate * m[i];
         g[i] = 0;
       }
     }
@@ -325,6 +325,7 @@ void fit(Net& net, const Dataset& data, const FitConfig& config,
          const std::function<void(const FitProgress&)>& report) {
   if (config.batch < 1 || config.epochs < 0 || config.holdout < 2)
     throw Error("fit: the batch must be at least 1, the epochs at least 0, --holdout at least 2");
+  if (config.final_rate < 0) throw Error("fit: --final-rate must be at least 0");
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   std::vector<Record> train, held;
@@ -353,6 +354,10 @@ void fit(Net& net, const Dataset& data, const FitConfig& config,
   std::iota(order.begin(), order.end(), 0);
   Rng rng(config.seed);
   bgnet::InputList in;
+  const std::size_t batches_per_epoch =
+      (order.size() + std::size_t(config.batch) - 1) / std::size_t(config.batch);
+  const double all_batches = double(batches_per_epoch) * double(config.epochs);
+  std::size_t batch_index = 0;
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {
     for (std::size_t i = order.size(); i > 1; --i)
       std::swap(order[i - 1], order[rng.below(std::uint32_t(i))]);
@@ -367,8 +372,14 @@ void fit(Net& net, const Dataset& data, const FitConfig& config,
         total += net.mlp(c).backward(in.data(), n, r.label.p.data(), 1.0f, s.grad);
         ++s.count;
       }
+      const float rate =
+          config.final_rate > 0
+              ? float(config.rate + (config.final_rate - config.rate) *
+                                        (double(batch_index) / std::max(1.0, all_batches - 1)))
+              : config.rate;
+      ++batch_index;
       for (const auto c : {PositionClass::Contact, PositionClass::Crashed})
-        step(net.mlp(c), *slots[int(c)], config);
+        step(net.mlp(c), *slots[int(c)], config, rate);
     }
     p.epoch = epoch;
     p.train_loss = total / double(order.size());

@@ -21,8 +21,9 @@
 //
 // Fitting: minibatch training of the contact and crashed networks (the race network and the
 // bear-off databases are left alone) towards the labels, cross-entropy on the five sigmoid
-// outputs, Adam or SGD with momentum; game g is held out when g % holdout == holdout - 1, and
-// its loss printed after every epoch. Deterministic given the seed.
+// outputs, Adam or SGD with momentum, at a constant rate or one falling linearly; game g is held
+// out when g % holdout == holdout - 1, and its loss printed after every epoch. Deterministic given
+// the seed.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -92,6 +93,9 @@ struct FitConfig {
   int epochs = 4;
   int batch = 128;
   float rate = 0.0005f;
+  // When positive, the rate falls linearly from `rate` to this over the run's batches (the
+  // late, small steps settle the weights the early ones move).
+  float final_rate = 0;
   Optimizer optimizer = Optimizer::Adam;
   float momentum = 0.9f;
   int holdout = 20;  // game g is held out when g % holdout == holdout - 1

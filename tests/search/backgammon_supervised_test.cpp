@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -173,6 +174,38 @@ TEST(BgSupervised, SameSeedSameWeights) {
   const auto a = run(3);
   EXPECT_EQ(run(3), a);
   EXPECT_NE(run(4), a);
+}
+
+TEST(BgSupervised, FinalRateScalesTheLastStep) {
+  // Two full-batch Adam steps. The first step is the same with or without the falling rate; the
+  // second sees the same gradient and moments, so with --final-rate a hundredth of --rate it
+  // moves each weight a hundredth as far as at the constant rate.
+  const Dataset d = tiny_set();
+  FitConfig f;
+  f.batch = int(d.records.size());
+  f.holdout = 1000;
+  f.rate = 0.001f;
+  auto run = [&](int epochs, float final_rate) {
+    bgnet::Net net = bgeval::shipped_net();
+    f.epochs = epochs;
+    f.final_rate = final_rate;
+    fit(net, d, f, [](const FitProgress&) {});
+    return net.mlp(bgnet::PositionClass::Contact).w2;
+  };
+  const auto first = run(1, 0);
+  EXPECT_EQ(run(1, 0.00001f), first);
+  const auto constant = run(2, 0), falling = run(2, 0.00001f);
+  int compared = 0;
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    const double full = double(constant[i]) - first[i], small = double(falling[i]) - first[i];
+    if (std::abs(full) < 1e-5) continue;  // too small a step to compare in floats
+    EXPECT_NEAR(small / full, 0.01, 0.002) << "weight " << i;
+    ++compared;
+  }
+  EXPECT_GT(compared, 10);
+  f.final_rate = -1;
+  bgnet::Net net = bgeval::shipped_net();
+  EXPECT_THROW(fit(net, d, f, [](const FitProgress&) {}), Error);
 }
 
 }  // namespace
