@@ -15,10 +15,13 @@ namespace naqala::engine {
 
 // `used`, when given, receives the alpha-beta's configuration (or the MCTS seed). The
 // alpha-beta plays the preset's trained evaluation (eval/board4_trained_eval.h) when the game
-// is the preset as it is and has one; weights= then overrides its weights.
+// is the preset as it is, or differs from it only by options the table serves
+// (Eval::kTableSharedOptions), and the preset has one; weights= then overrides its weights.
+// `lmr_from_depth`: the family's late move reductions (AlphaBetaOptions; 0 off), which
+// `alphabeta:lmr=D` overrides.
 template <class S, class Eval>
 std::unique_ptr<Engine> make_board4_search(const AnyGame& game, const EngineSpec& spec,
-                                           const LevelTable& levels,
+                                           const LevelTable& levels, int lmr_from_depth,
                                            AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
@@ -27,10 +30,11 @@ std::unique_ptr<Engine> make_board4_search(const AnyGame& game, const EngineSpec
   }
   AlphaBetaConfig base;
   base.options.hash_mb = 64;
+  base.options.lmr_from_depth = lmr_from_depth;
   const AlphaBetaConfig c = search_config(spec, base, levels, {1, 0, 0}, true);
   if (used) *used = c;
   Eval eval;
-  if (game.spec() == game.info().name)
+  if (eval::preset_table_serves(game.spec(), game.info().name, Eval::kTableSharedOptions))
     if (const auto t = eval::board4_trained_eval(game.info().name, Eval::kFeatures)) {
       std::copy(t->weights.begin(), t->weights.end(), eval.weights.begin());
       eval.table = t->table;

@@ -10,8 +10,8 @@ namespace {
 
 constexpr std::string_view kSpecForms =
     "level:N[,seed=S,book=FILE|none] (N = 1..10), "
-    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,noise=X,seed=N,weights=W/W/...,db=FILE,"
-    "book=FILE|none], "
+    "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,lmr=D,noise=X,seed=N,weights=W/W/...,"
+    "db=FILE,book=FILE|none], "
     "mcts[:sims=N,time=S,threads=T,c=X,leaf=playout|eval,batch=N,seed=N], random[:seed=N]; "
     "backgammon also net[:plies=P,noise=X,keep=K0/K1,evals=N,time=S,threads=T,cube=P,seed=N]";
 
@@ -96,7 +96,7 @@ namespace {
 // evaluation has weights); without a limit the search runs to `fallback`.
 AlphaBetaConfig alphabeta_config(const EngineSpec& spec, AlphaBetaConfig c,
                                  const search::Limits& fallback, bool weights) {
-  std::set<std::string> keys{"time", "depth", "nodes", "threads", "hash", "noise", "seed"};
+  std::set<std::string> keys{"time", "depth", "nodes", "threads", "hash", "noise", "seed", "lmr"};
   if (weights) keys.insert("weights");
   check_keys(spec, keys);
   c.limits.seconds = number(spec, "time", 0, 0, 86400);
@@ -105,6 +105,9 @@ AlphaBetaConfig alphabeta_config(const EngineSpec& spec, AlphaBetaConfig c,
   if (c.limits.seconds <= 0 && c.limits.depth <= 0 && c.limits.nodes == 0) c.limits = fallback;
   c.options.threads = static_cast<int>(whole(spec, "threads", 1, 1, 256));
   c.options.hash_mb = whole(spec, "hash", c.options.hash_mb, 1, 65536);
+  // lmr=D: late move reductions from depth D up, 0 off (the family's default otherwise).
+  c.options.lmr_from_depth =
+      static_cast<int>(whole(spec, "lmr", c.options.lmr_from_depth, 0, search::kMaxPly - 1));
   c.temperature = number(spec, "noise", 0, 0, 100);
   c.seed = whole(spec, "seed", 1, 0, ~0ULL);
   return c;

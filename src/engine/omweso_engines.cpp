@@ -56,7 +56,10 @@ class OmwesoEngine : public Engine {
 
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   AlphaBetaConfig c;  // the search's noise and seed also drive the setup policy
-  auto search = make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, &c);
+  // No late move reductions: Omweso's matches do not measure them yet (the setup decides the
+  // games, docs/engines.md "Pit tables (Bao, Omweso)").
+  auto search =
+      make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, 0, &c);
   return std::make_unique<OmwesoEngine>(std::move(search), c.temperature > 0, c.seed ^ 0x5e7u);
 }
 

@@ -15,6 +15,7 @@
 // The weights are fitted by `naqala tune` (docs/engines.md).
 #include <array>
 #include <memory>
+#include <string_view>
 
 #include "eval/linear.h"
 #include "games/bao/bao.h"
@@ -40,6 +41,12 @@ struct BaoEval {
   // Fitted by `naqala tune bao --games 400 --depth 4 --seed 1` (docs/engines.md); they beat
   // the hand-set 100/100/20/25/200/0/0 by +151 Elo at depth 4. Bao la kujifunza plays them too.
   static constexpr Features kTuned = {177, -30, -80, 82, -104, 175, -11, 0};
+
+  // Options whose choice the preset's table (data/bao/eval.txt) still serves: namua_takasa
+  // changes only which front pit a takasa without a functional house may take its seed to
+  // (ruling R11), not the board, the start or what the features read; measured on
+  // bao:namua_takasa=any in docs/engines.md ("Bao and Omweso").
+  static constexpr std::array<std::string_view, 1> kTableSharedOptions = {"namua_takasa"};
 
   Features weights = kTuned;
   // A learned value per pit and seed count (pit_table.h, 16 pits a side by ring index), played

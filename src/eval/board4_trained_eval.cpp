@@ -1,5 +1,6 @@
 #include "eval/board4_trained_eval.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -26,6 +27,24 @@ std::optional<Board4Trained> board4_trained_eval(const std::string& preset, std:
   const std::string path = std::string(NAQALA_DATA_DIR) + "/" + preset + "/eval.txt";
   if (!std::filesystem::exists(path)) return {};
   return board4_trained(*read_trained_eval_once(path), features);
+}
+
+bool preset_table_serves(std::string_view spec, std::string_view preset,
+                         std::span<const std::string_view> shared) {
+  if (spec == preset) return true;
+  if (spec.size() <= preset.size() || spec.substr(0, preset.size()) != preset ||
+      spec[preset.size()] != ':')
+    return false;
+  std::string_view rest = spec.substr(preset.size() + 1);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const std::string_view key = item.substr(0, item.find('='));
+    if (std::find(shared.begin(), shared.end(), key) == shared.end()) return false;
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return true;
 }
 
 }  // namespace naqala::eval

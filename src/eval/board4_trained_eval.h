@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/pit_table.h"
@@ -24,5 +26,13 @@ Board4Trained board4_trained(const TrainedSowingEval& e, std::size_t features);
 
 // What `preset` plays, or nothing (no file, or NAQALA_<PRESET>_EVAL=none).
 std::optional<Board4Trained> board4_trained_eval(const std::string& preset, std::size_t features);
+
+// Whether the preset's table also plays the variant `spec` (canonical: "name" or
+// "name:key=value,..." of the non-default options): the preset as it is, or a choice of options
+// all in `shared`, those that leave the board, the start and what the features read as they
+// were when the table was learned (Bao's namua_takasa: which front pit one rare takasa starts
+// from). Any other option (another start, other captures) is another game: linear weights.
+bool preset_table_serves(std::string_view spec, std::string_view preset,
+                         std::span<const std::string_view> shared);
 
 }  // namespace naqala::eval

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <string_view>
 
 #include "core/rng.h"
 #include "eval/linear.h"
@@ -38,6 +39,9 @@ struct OmwesoEval {
   // did not beat them measurably (+35 +- 90 Elo in 60 games at depth 2), so they stay; the
   // capture features are there for `weights=` and a later, larger fit.
   static constexpr Features kTuned = {100, 33, 10, 0, 0, 0};
+
+  // Options whose choice the preset's table still serves: none (no table ships).
+  static constexpr std::array<std::string_view, 0> kTableSharedOptions = {};
 
   Features weights = kTuned;
   // A learned value per pit and seed count (pit_table.h, 16 pits a side by ring index), played

@@ -97,6 +97,44 @@ TEST(Board4Engine, OmwesoSetupIsLaidOutEvenly) {
   EXPECT_EQ(a.scores.size(), setup->legal_moves().size());
 }
 
+// Bao's table (data/bao/eval.txt) also plays bao:namua_takasa=any, which differs from the preset
+// only in a rare takasa; an option that changes the start (house_seeds=8) plays the linear
+// weights. At the start both namua_takasa readings have the same moves, so the preset and the
+// option agree, and the table's value differs from the linear weights'.
+TEST(Board4Engine, BaoTableServesTheNamuaTakasaOption) {
+  const std::string linear = "alphabeta:weights=177/-30/-80/82/-104/175/-11/0";
+  auto value = [](const std::string& variant, const std::string& spec) {
+    auto game = make_game(variant);
+    auto state = game->new_game();
+    return make_engine(*game, spec)->analyze(*state, {0, 3, 0}).value;
+  };
+  const double preset = value("bao", "alphabeta");
+  EXPECT_EQ(value("bao:namua_takasa=any", "alphabeta"), preset);
+  EXPECT_EQ(value("bao:namua_takasa=restricted", "alphabeta"), preset);
+  EXPECT_NE(value("bao:namua_takasa=any", linear), preset);
+  EXPECT_EQ(value("bao:house_seeds=8", "alphabeta"), value("bao:house_seeds=8", linear));
+  EXPECT_EQ(value("bao:namua_takasa=any,house_seeds=8", "alphabeta"),
+            value("bao:namua_takasa=any,house_seeds=8", linear));
+}
+
+// lmr=D turns late move reductions on from depth D (0: off) for every family; Bao reduces from
+// depth 3 by default, Omweso not at all; a bad value is refused.
+TEST(Board4Engine, LateMoveReductionsAreAnOption) {
+  auto game = make_game("bao");
+  auto state = game->new_game();
+  const auto off = make_engine(*game, "alphabeta:lmr=0")->analyze(*state, {0, 6, 0});
+  const auto on = make_engine(*game, "alphabeta:lmr=3")->analyze(*state, {0, 6, 0});
+  EXPECT_LT(on.nodes, off.nodes);
+  EXPECT_EQ(make_engine(*game, "alphabeta")->analyze(*state, {0, 6, 0}).nodes, on.nodes);
+  auto omweso = make_game("omweso");
+  auto setup = omweso->new_game();
+  EXPECT_EQ(make_engine(*omweso, "alphabeta")->analyze(*setup, {0, 3, 0}).nodes,
+            make_engine(*omweso, "alphabeta:lmr=0")->analyze(*setup, {0, 3, 0}).nodes);
+  EXPECT_TRUE(contains(state->legal_moves(), on.best_move));
+  EXPECT_THROW(make_engine(*game, "alphabeta:lmr=-1"), VariantError);
+  EXPECT_THROW(make_engine(*game, "alphabeta:lmr=x"), VariantError);
+}
+
 // A deeper level wins a small seeded match against level 1, colours alternating.
 TEST(Board4Engine, DeeperLevelBeatsLevelOne) {
   for (const char* v : kVariants) {

@@ -2,6 +2,9 @@
 // from self-play, and fitting their pit tables.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <string_view>
+
 #include "core/error.h"
 #include "core/rng.h"
 #include "eval/bao_eval.h"
@@ -140,6 +143,20 @@ TEST(Board4TableFit, RecoversTheTableThatMadeTheLabels) {
   omweso::Rules rules;
   rules.name = "omweso";
   expect_fit_recovers_the_table<OmwesoEval>(omweso::State::initial(rules), 80);
+}
+
+// The preset's table plays the preset as it is and a choice of the options it serves, nothing
+// else: not another option, not another preset whose name begins the same.
+TEST(Board4TableFit, ThePresetsTableServesOnlyTheOptionsItNames) {
+  constexpr std::array<std::string_view, 1> shared = {"namua_takasa"};
+  EXPECT_TRUE(preset_table_serves("bao", "bao", shared));
+  EXPECT_TRUE(preset_table_serves("bao:namua_takasa=any", "bao", shared));
+  EXPECT_FALSE(preset_table_serves("bao:house_seeds=8", "bao", shared));
+  EXPECT_FALSE(preset_table_serves("bao:namua_takasa=any,house_seeds=8", "bao", shared));
+  EXPECT_FALSE(preset_table_serves("bao:house_seeds=8,namua_takasa=any", "bao", shared));
+  EXPECT_FALSE(preset_table_serves("bao-kujifunza", "bao", shared));
+  EXPECT_FALSE(preset_table_serves("bao:namua_takasa=any", "bao", {}));
+  EXPECT_TRUE(preset_table_serves("omweso", "omweso", {}));
 }
 
 // Bao ships its table (data/bao/eval.txt) and plays it: the value is the linear features' plus
