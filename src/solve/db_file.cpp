@@ -20,23 +20,22 @@ std::uint64_t db_checksum(const std::uint8_t* p, std::uint64_t n) {
   return sum.value();
 }
 
+void DbChecksum::mix_word(const std::uint8_t* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  h_ = (h_ ^ w) * 0x100000001b3ULL;
+  h_ ^= h_ >> 29;
+}
+
 void DbChecksum::add(const std::uint8_t* p, std::uint64_t n) {
   std::uint64_t i = 0;
   while (pending_bytes_ > 0 && pending_bytes_ < 8 && i < n) pending_[pending_bytes_++] = p[i++];
   if (pending_bytes_ == 8) {
-    std::uint64_t w;
-    std::memcpy(&w, pending_, 8);
-    h_ = (h_ ^ w) * 0x100000001b3ULL;
-    h_ ^= h_ >> 29;
+    mix_word(pending_);
     pending_bytes_ = 0;
   }
   if (pending_bytes_ > 0) return;  // all of p went to the word still open
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    h_ = (h_ ^ w) * 0x100000001b3ULL;
-    h_ ^= h_ >> 29;
-  }
+  for (; i + 8 <= n; i += 8) mix_word(p + i);
   for (; i < n; ++i) pending_[pending_bytes_++] = p[i];
 }
 

@@ -20,6 +20,8 @@ class DbChecksum {
   std::uint64_t value() const;
 
  private:
+  void mix_word(const std::uint8_t* p);  // the 8 bytes at p, one word of the hash
+
   std::uint64_t h_;
   std::uint8_t pending_[8] = {};  // the bytes of a word not complete yet
   int pending_bytes_ = 0;
