@@ -3,6 +3,7 @@
 // MCTS.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -117,8 +118,18 @@ class LayoutSearch {
     each.seconds = limits.seconds / searches;
     each.nodes = limits.nodes ? std::max<std::uint64_t>(limits.nodes / searches, 1) : 0;
     each.depth = limits.depth;
+    // With a time limit the ply's clock is read before each search: the searches' own minimum
+    // (depth 1) and the copies cost more than a share of a few milliseconds on a loaded
+    // machine, so the candidates not reached in time are left out.
+    const auto start = std::chrono::steady_clock::now();
+    auto time_left = [&] {
+      return limits.seconds -
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     double best = -std::numeric_limits<double>::infinity();
+    bool out_of_time = false, chosen = false;
     for (const Layout& l : mine) {
+      if (out_of_time && chosen) break;
       auto after = state.clone();
       play_layout(*after, l);
       double value;
@@ -128,12 +139,17 @@ class LayoutSearch {
         for (const Layout& reply : candidate_layouts(north, kNorthReplies, rng_, std::nullopt)) {
           auto game = after->clone();
           play_layout(*game, reply);
-          value = std::min(value, south_value(search, *game, each));
+          value = std::min(value, south_value(search, *game, timed(each, time_left, out_of_time)));
           if (value <= best) break;  // this layout cannot beat the best one found
+          if (out_of_time && chosen) break;
         }
+        // A layout not tried against every reply in time is not compared (its value is only
+        // an upper bound).
+        if (out_of_time && chosen) break;
       } else {
-        value = south_value(search, *after, each) * (south ? 1 : -1);
+        value = south_value(search, *after, timed(each, time_left, out_of_time)) * (south ? 1 : -1);
       }
+      chosen = true;
       if (value > best) {
         best = value;
         incumbent = l;
@@ -159,6 +175,19 @@ class LayoutSearch {
       state.play(s.format_move(
           omweso::Move{static_cast<std::uint8_t>(omweso::State::setup_pit(k)), 0, l[k]}));
     }
+  }
+
+  // `each` within the time left of the ply (when it has a time limit); `out_of_time` set once
+  // no time is left (that search still runs, as short as the search allows).
+  template <class TimeLeft>
+  static Limits timed(Limits each, TimeLeft time_left, bool& out_of_time) {
+    if (each.seconds <= 0) return each;
+    const double left = time_left();
+    if (left <= each.seconds) {
+      out_of_time = true;
+      each.seconds = std::max(left, 1e-4);
+    }
+    return each;
   }
 
   static constexpr double kDecided = 2000;  // points: beyond any searched value, proven or not
