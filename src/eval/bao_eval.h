@@ -79,28 +79,21 @@ struct BaoEval {
   // when both hold seeds: from the hand (namua) into an occupied front pit, or (mtaji) a
   // sowing of n < 16 seeds whose last seed falls in an occupied front pit. `take[e]` is what a
   // move ending in own pit e takes, read once per pit (the evaluation is a quarter of the
-  // search's time; this is count_side's sum with the captures looked up, not recomputed for
-  // each pit and direction).
+  // search's time), not recomputed for each pit and direction.
   static SideCounts side(const bao::State& s, Player p, const std::int16_t* table) {
     using namespace board4;
     const Player o = opponent(p);
-    std::array<int, kPits> own, take{};
-    for (int i = 0; i < kPits; ++i) own[i] = s.pit(p, i);
-    for (int e = 8; e < kPits; ++e) take[e] = own[e] > 0 ? s.pit(o, facing(e)) : 0;
-    SideCounts r;
+    std::array<int, kPits> take{};
+    for (int e = 8; e < kPits; ++e) take[e] = s.pit(p, e) > 0 ? s.pit(o, facing(e)) : 0;
     const bool namua = s.hand(p) > 0;
-    for (int i = 0; i < kPits; ++i) {
-      const int c = own[i];
-      r.material += c;
-      if (is_front(i)) r.front += c;
-      if (c >= 2) ++r.mobile;
-      if (namua)
-        r.capture = std::max(r.capture, take[i]);
-      else if (c >= 2 && c < 16)
-        r.capture = std::max({r.capture, take[(i + c) & 15], take[(i - c) & 15]});
-      if (table) r.table += table[PitTable::index(0, i, kPits, c)];
-    }
-    return r;
+    return count_side(
+        s, p,
+        [&](int i, int c) {
+          if (namua) return take[i];
+          if (c < 2 || c >= 16) return 0;
+          return std::max(take[(i + c) & 15], take[(i - c) & 15]);
+        },
+        table);
   }
 };
 
