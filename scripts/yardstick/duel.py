@@ -67,6 +67,8 @@ ap.add_argument("plies", type=int, nargs="?", default=4)
 ap.add_argument("--variant-b")
 ap.add_argument("--setup-plies", type=int, default=0)
 args = ap.parse_args()
+if args.setup_plies and args.plies:
+    raise SystemExit("--setup-plies: the engines make the rest of the setup; give 0 opening plies")
 A = Pipe(args.pipe_a, args.variant, args.spec_a)
 B = Pipe(args.pipe_b, args.variant_b or args.variant, args.spec_b)
 rng = random.Random(args.seed)
@@ -107,8 +109,6 @@ def play_both(move, history):
 for pair in range(args.pairs):
     for attempt in range(100):
         A.ask("new"); opening = random_setup(args.setup_plies)
-        if args.setup_plies and args.plies:
-            raise SystemExit("--setup-plies: the engines make the rest of the setup; give 0 opening plies")
         for _ in range(args.plies):
             if not A.ask("status").startswith("ongoing"): break
             m = rng.choice(A.legal()); opening.append(m); A.ask("play " + m)
