@@ -38,6 +38,7 @@ void add_train_command(CLI::App& app) {
     bgsuper::LabelConfig label;
     bgsuper::FitConfig fit;
     std::string optimizer = "adam";
+    int hidden = 0;
   };
   auto a = std::make_shared<Args>();
   a->config.out = "bgnet.bin";
@@ -112,6 +113,13 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--batch", a->fit.batch, "--supervised fit: minibatch size (default 128)")
       ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--hidden", a->hidden,
+                  "--supervised fit: first widen --from's networks to N hidden units (a "
+                  "multiple of 32, at most " +
+                      std::to_string(bgnet::kMaxHidden) +
+                      "; the new units start with random input weights from --seed and zero "
+                      "output weights, so the widened net evaluates as --from does)")
+      ->check(CLI::Range(32, bgnet::kMaxHidden));
   cmd->add_option("--final-rate", a->fit.final_rate,
                   "--supervised fit: the rate falls linearly from --rate to this over the run "
                   "(default 0: constant --rate)")
@@ -156,13 +164,14 @@ void add_train_command(CLI::App& app) {
       }
       const std::vector<bgsuper::Dataset> data = bgsuper::read_datasets(a->data);
       bgnet::Net net = from;
+      if (a->hidden > 0) net.widen(a->hidden, a->config.seed);
       auto& f = a->fit;
       f.seed = a->config.seed;
       f.rate = rate->count() ? a->config.rate : 0.0005f;
       f.optimizer =
           a->optimizer == "adam" ? bgsuper::Optimizer::Adam : bgsuper::Optimizer::Momentum;
       f.out = a->config.out;
-      std::cout << "fitting " << from_name << " on";
+      std::cout << "fitting " << from_name << " (" << net.hidden() << " hidden units) on";
       for (const bgsuper::Dataset& d : data)
         std::cout << " " << d.config.path << " (" << d.records.size() << " positions of " << d.games
                   << " games, " << d.config.plies << "-ply labels)";

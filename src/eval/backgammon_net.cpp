@@ -126,20 +126,22 @@ inline float fast_sigmoid(float x) {
 }
 
 void hidden_scalar(const Mlp& m, const SparseInput* in, int n, float* h) {
-  std::memcpy(h, m.b1.data(), kHidden * sizeof(float));
+  const int hidden = m.hidden;
+  std::memcpy(h, m.b1.data(), hidden * sizeof(float));
   for (int k = 0; k < n; ++k) {
-    const float* row = m.w1.data() + in[k].index * kHidden;
+    const float* row = m.w1.data() + in[k].index * hidden;
     const float v = in[k].value;
-    for (int j = 0; j < kHidden; ++j) h[j] += v * row[j];
+    for (int j = 0; j < hidden; ++j) h[j] += v * row[j];
   }
-  for (int j = 0; j < kHidden; ++j) h[j] = fast_sigmoid(h[j]);
+  for (int j = 0; j < hidden; ++j) h[j] = fast_sigmoid(h[j]);
 }
 
 void output_scalar(const Mlp& m, const float* h, float* out) {
+  const int hidden = m.hidden;
   for (int o = 0; o < kOutputs; ++o) {
-    const float* row = m.w2.data() + o * kHidden;
+    const float* row = m.w2.data() + o * hidden;
     float s = 0;
-    for (int j = 0; j < kHidden; ++j) s += row[j] * h[j];
+    for (int j = 0; j < hidden; ++j) s += row[j] * h[j];
     out[o] = fast_sigmoid(s + m.b2[o]);
   }
 }
@@ -157,25 +159,33 @@ __attribute__((target("avx2,fma"))) inline __m256 sigmoid8(__m256 x) {
   return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_add_ps(_mm256_set1_ps(1.0f), e));
 }
 
+// Hidden units [first, first + 8 R) summed in R registers over the sparse inputs: a chunk of
+// 16 registers (128 units) keeps the accumulators in registers; wider nets take several.
+template <int R>
+__attribute__((target("avx2,fma"))) inline void hidden_chunk_avx2(const Mlp& m,
+                                                                  const SparseInput* in, int n,
+                                                                  int first, float* h) {
+  __m256 acc[R];
+  for (int r = 0; r < R; ++r) acc[r] = _mm256_loadu_ps(m.b1.data() + first + 8 * r);
+  for (int k = 0; k < n; ++k) {
+    const float* row = m.w1.data() + in[k].index * m.hidden + first;
+    const __m256 v = _mm256_set1_ps(in[k].value);
+    for (int r = 0; r < R; ++r) acc[r] = _mm256_fmadd_ps(v, _mm256_loadu_ps(row + 8 * r), acc[r]);
+  }
+  for (int r = 0; r < R; ++r) _mm256_storeu_ps(h + first + 8 * r, sigmoid8(acc[r]));
+}
+
 __attribute__((target("avx2,fma"))) void forward_avx2(const Mlp& m, const SparseInput* in, int n,
                                                       float* h, float* out) {
-  constexpr int kRegs = kHidden / 8;
-  __m256 acc[kRegs];
-  for (int r = 0; r < kRegs; ++r) acc[r] = _mm256_loadu_ps(m.b1.data() + 8 * r);
-  for (int k = 0; k < n; ++k) {
-    const float* row = m.w1.data() + in[k].index * kHidden;
-    const __m256 v = _mm256_set1_ps(in[k].value);
-    for (int r = 0; r < kRegs; ++r)
-      acc[r] = _mm256_fmadd_ps(v, _mm256_loadu_ps(row + 8 * r), acc[r]);
-  }
-  for (int r = 0; r < kRegs; ++r) {
-    acc[r] = sigmoid8(acc[r]);
-    _mm256_storeu_ps(h + 8 * r, acc[r]);
-  }
+  const int hidden = m.hidden;  // a multiple of 32 (valid_hidden)
+  int first = 0;
+  for (; first + 128 <= hidden; first += 128) hidden_chunk_avx2<16>(m, in, n, first, h);
+  for (; first < hidden; first += 32) hidden_chunk_avx2<4>(m, in, n, first, h);
   for (int o = 0; o < kOutputs; ++o) {
-    const float* row = m.w2.data() + o * kHidden;
+    const float* row = m.w2.data() + o * hidden;
     __m256 s = _mm256_setzero_ps();
-    for (int r = 0; r < kRegs; ++r) s = _mm256_fmadd_ps(_mm256_loadu_ps(row + 8 * r), acc[r], s);
+    for (int j = 0; j < hidden; j += 8)
+      s = _mm256_fmadd_ps(_mm256_loadu_ps(row + j), _mm256_loadu_ps(h + j), s);
     // Horizontal sum of the eight lanes.
     __m128 lo = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
     lo = _mm_add_ps(lo, _mm_movehl_ps(lo, lo));
@@ -197,10 +207,11 @@ void use_avx2(bool on) {
   kAvx2 = on && kHasAvx2;
 }
 
-Mlp::Mlp() : w1(kInputs * kHidden), b1(kHidden), w2(kOutputs * kHidden), b2(kOutputs) {}
+Mlp::Mlp(int hidden)
+    : hidden(hidden), w1(kInputs * hidden), b1(hidden), w2(kOutputs * hidden), b2(kOutputs) {}
 
 void Mlp::forward(const SparseInput* in, int n, float* out, float* hidden) const {
-  alignas(32) float h[kHidden];
+  alignas(32) float h[kMaxHidden];
   float* hp = hidden ? hidden : h;
   if (kAvx2) {
     forward_avx2(*this, in, n, hp, out);
@@ -212,7 +223,8 @@ void Mlp::forward(const SparseInput* in, int n, float* out, float* hidden) const
 
 float Mlp::backward(const SparseInput* in, int n, const float* target, float scale,
                     Mlp& into) const {
-  alignas(32) float h[kHidden];
+  if (into.hidden != hidden) throw Error("Mlp::backward: the accumulator's width differs");
+  alignas(32) float h[kMaxHidden];
   float out[kOutputs];
   forward(in, n, out, h);
   // Cross-entropy with sigmoid outputs: the gradient at each output's logit is target - out.
@@ -224,23 +236,24 @@ float Mlp::backward(const SparseInput* in, int n, const float* target, float sca
     const float y = std::clamp(out[o], 1e-7f, 1 - 1e-7f);
     loss -= target[o] * std::log(y) + (1 - target[o]) * std::log(1 - y);
   }
-  alignas(32) float d_h[kHidden];
-  for (int j = 0; j < kHidden; ++j) {
+  const int H = hidden;
+  alignas(32) float d_h[kMaxHidden];
+  for (int j = 0; j < H; ++j) {
     float s = 0;
-    for (int o = 0; o < kOutputs; ++o) s += d_out[o] * w2[o * kHidden + j];
+    for (int o = 0; o < kOutputs; ++o) s += d_out[o] * w2[o * H + j];
     d_h[j] = scale * s * h[j] * (1 - h[j]);
   }
   for (int o = 0; o < kOutputs; ++o) {
     const float g = scale * d_out[o];
-    float* row = into.w2.data() + o * kHidden;
-    for (int j = 0; j < kHidden; ++j) row[j] += g * h[j];
+    float* row = into.w2.data() + o * H;
+    for (int j = 0; j < H; ++j) row[j] += g * h[j];
     into.b2[o] += g;
   }
-  for (int j = 0; j < kHidden; ++j) into.b1[j] += d_h[j];
+  for (int j = 0; j < H; ++j) into.b1[j] += d_h[j];
   for (int k = 0; k < n; ++k) {
-    float* row = into.w1.data() + in[k].index * kHidden;
+    float* row = into.w1.data() + in[k].index * H;
     const float v = in[k].value;
-    for (int j = 0; j < kHidden; ++j) row[j] += v * d_h[j];
+    for (int j = 0; j < H; ++j) row[j] += v * d_h[j];
   }
   return loss;
 }
@@ -259,6 +272,27 @@ void Net::randomize(std::uint64_t seed) {
     std::fill(m.b1.begin(), m.b1.end(), 0.0f);
     fill(m.w2, 0.1f);
     std::fill(m.b2.begin(), m.b2.end(), 0.0f);
+  }
+}
+
+void Net::widen(int hidden, std::uint64_t seed) {
+  const int old = this->hidden();
+  if (!valid_hidden(hidden) || hidden < old)
+    throw Error("widen: the hidden layer can grow from " + std::to_string(old) + " units to a " +
+                "multiple of 32 up to " + std::to_string(kMaxHidden) + "; got " +
+                std::to_string(hidden));
+  Rng rng(seed);
+  for (Mlp& m : nets_) {
+    Mlp w(hidden);
+    for (int i = 0; i < kInputs; ++i)
+      for (int j = 0; j < hidden; ++j)
+        w.w1[i * hidden + j] =
+            j < old ? m.w1[i * old + j] : static_cast<float>((rng.uniform() * 2 - 1) * 0.1);
+    std::copy(m.b1.begin(), m.b1.end(), w.b1.begin());
+    for (int o = 0; o < kOutputs; ++o)
+      std::copy_n(m.w2.begin() + o * old, old, w.w2.begin() + o * hidden);
+    w.b2 = m.b2;
+    m = std::move(w);
   }
 }
 
@@ -342,7 +376,7 @@ void Net::save(const std::string& path) const {
   std::string s(kMagic, 8);
   put(s, std::uint32_t{kNetClasses});
   put(s, std::uint32_t{kInputs});
-  put(s, std::uint32_t{kHidden});
+  put(s, std::uint32_t(hidden()));
   put(s, std::uint32_t{kOutputs});
   put(s, meta.games);
   put(s, meta.seed);
@@ -375,11 +409,16 @@ Net Net::load(const std::string& path) {
     throw Error(path + ": checksum mismatch (the weight file is damaged)");
   Reader r{s, 8, path};
   const auto classes = r.get<std::uint32_t>(), inputs = r.get<std::uint32_t>();
-  if (classes != kNetClasses || !known_inputs(inputs) || r.get<std::uint32_t>() != kHidden ||
-      r.get<std::uint32_t>() != kOutputs)
+  const auto hidden = r.get<std::uint32_t>(), outputs = r.get<std::uint32_t>();
+  if (classes != kNetClasses || !known_inputs(inputs) || hidden > std::uint32_t(kMaxHidden) ||
+      !valid_hidden(int(hidden)) || outputs != kOutputs)
     throw Error(path + ": the network sizes differ from this build's (" + std::to_string(kInputs) +
-                " inputs, " + std::to_string(kHidden) + " hidden)");
+                " inputs or an earlier encoding's, a hidden layer of a multiple of 32 up to " +
+                std::to_string(kMaxHidden) + " units, " + std::to_string(kOutputs) +
+                " outputs); the file has " + std::to_string(inputs) + " inputs, " +
+                std::to_string(hidden) + " hidden, " + std::to_string(outputs) + " outputs");
   Net net;
+  for (Mlp& m : net.nets_) m = Mlp(int(hidden));
   net.meta.games = r.get<std::uint64_t>();
   net.meta.seed = r.get<std::uint64_t>();
   net.meta.rate = r.get<float>();
@@ -387,7 +426,7 @@ Net Net::load(const std::string& path) {
   for (Mlp& m : net.nets_) {
     // An earlier file's missing rows (the later hand-made inputs) are zero.
     std::fill(m.w1.begin(), m.w1.end(), 0.0f);
-    for (std::size_t i = 0; i < std::size_t{inputs} * kHidden; ++i) m.w1[i] = r.get<float>();
+    for (std::size_t i = 0; i < std::size_t{inputs} * hidden; ++i) m.w1[i] = r.get<float>();
     for (auto* w : {&m.b1, &m.w2, &m.b2})
       for (float& x : *w) x = r.get<float>();
   }

@@ -47,8 +47,15 @@ constexpr int kRawInputs = 2 * kSideInputs;
 // Then the hand-made inputs of eval/backgammon_features.h, the side on roll's then the
 // opponent's.
 constexpr int kInputs = kRawInputs + 2 * bgfeatures::kFeatures;
+// The hidden layer's width: 128 units unless a weight file says otherwise (a multiple of 32, at
+// most kMaxHidden; Net::widen makes a wider net from a narrower one).
 constexpr int kHidden = 128;
+constexpr int kMaxHidden = 512;
 constexpr int kOutputs = 5;
+// Whether `hidden` is a width the kernels take.
+constexpr bool valid_hidden(int hidden) {
+  return hidden >= 32 && hidden <= kMaxHidden && hidden % 32 == 0;
+}
 
 struct SparseInput {
   std::uint16_t index;
@@ -59,13 +66,14 @@ using InputList = std::array<SparseInput, kInputs>;
 // Fills `out` with the non-zero inputs of the position; returns how many.
 int encode(const Side& me, const Side& opp, InputList& out);
 
-// One perceptron: kInputs -> kHidden (sigmoid) -> kOutputs (sigmoid).
+// One perceptron: kInputs -> hidden (sigmoid) -> kOutputs (sigmoid).
 struct Mlp {
-  std::vector<float> w1;  // [kInputs][kHidden]: input-major, so a sparse input adds one row
-  std::vector<float> b1;  // [kHidden]
-  std::vector<float> w2;  // [kOutputs][kHidden]
+  int hidden = kHidden;
+  std::vector<float> w1;  // [kInputs][hidden]: input-major, so a sparse input adds one row
+  std::vector<float> b1;  // [hidden]
+  std::vector<float> w2;  // [kOutputs][hidden]
   std::vector<float> b2;  // [kOutputs]
-  Mlp();
+  explicit Mlp(int hidden = kHidden);
   // Raw sigmoid outputs; `hidden` receives the hidden activations when not null.
   void forward(const SparseInput* in, int n, float* out, float* hidden = nullptr) const;
   // Adds `scale` times the gradient of the cross-entropy towards `target` (each output in
@@ -90,6 +98,13 @@ class Net {
   void evaluate_batch(const backgammon::Board* positions, int n, Probs* out) const;
   void train(const Side& me, const Side& opp, const Probs& target, float rate);
 
+  // The hidden layer's width (the same in the three networks).
+  int hidden() const { return nets_[0].hidden; }
+  // Widens every network to `hidden` units (at least the present width, valid_hidden): the new
+  // units get small random input weights (from `seed`) and zero output weights, so the net
+  // evaluates every position exactly as before and training can put the new units to use.
+  void widen(int hidden, std::uint64_t seed);
+
   Mlp& mlp(PositionClass c) { return nets_[static_cast<int>(c)]; }
   const Mlp& mlp(PositionClass c) const { return nets_[static_cast<int>(c)]; }
 
@@ -104,7 +119,8 @@ class Net {
   // Binary file: magic, sizes, meta, the weights, and an FNV-1a checksum of all of it.
   // load() throws naqala::Error naming the file and what is wrong with it. A file of an
   // earlier encoding (the raw inputs alone, or fewer generations of hand-made inputs) loads
-  // with zero weights on the inputs it lacks: the same evaluations, ready to train on.
+  // with zero weights on the inputs it lacks: the same evaluations, ready to train on. The
+  // hidden width is the file's (valid_hidden).
   void save(const std::string& path) const;
   static Net load(const std::string& path);
 

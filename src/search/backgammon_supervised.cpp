@@ -280,6 +280,7 @@ bool trained_class(PositionClass c) {
 // Adam or momentum state of one perceptron: its gradient and the optimiser's moments, each an
 // Mlp of the same sizes.
 struct Slot {
+  explicit Slot(int hidden) : grad(hidden), m(hidden), v(hidden) {}
   Mlp grad, m, v;
   int count = 0;            // examples in the current batch
   std::uint64_t steps = 0;  // batches that had some (Adam's bias correction)
@@ -377,7 +378,7 @@ void fit(Net& net, std::span<const Dataset> datasets, const FitConfig& config,
   report(p);
   std::array<std::unique_ptr<Slot>, bgnet::kNetClasses> slots;
   for (auto& s : slots) {
-    s = std::make_unique<Slot>();
+    s = std::make_unique<Slot>(net.hidden());
     zero(s->grad), zero(s->m), zero(s->v);
   }
   std::vector<std::size_t> order(train.size());

@@ -475,6 +475,21 @@ TEST(Cli, TrainBackgammonSupervisedFitTakesSeveralDataFiles) {
                                 " --data " + (scratch / "c.bin"));
   EXPECT_EQ(label_two.status, 2) << label_two.out;
   EXPECT_THAT(label_two.out, HasSubstr("one --data file"));
+  // --hidden widens --from before the fit: the file written has that width, and plays.
+  const std::string wide = scratch / "wide.bin";
+  const auto widened = naqala(
+      "train backgammon --supervised fit --epochs 1 --holdout 2 --hidden "
+      "256 --data " +
+      a + " --out " + wide);
+  ASSERT_EQ(widened.status, 0) << widened.out;
+  EXPECT_THAT(widened.out, HasSubstr("(256 hidden units)"));
+  setenv("NAQALA_BGNET", wide.c_str(), 1);
+  const auto played = naqala("analyze backgammon --json");
+  unsetenv("NAQALA_BGNET");
+  EXPECT_EQ(played.status, 0) << played.out;
+  const auto odd = naqala(fit + " --hidden 200 --data " + a);
+  EXPECT_EQ(odd.status, 2) << odd.out;
+  EXPECT_THAT(odd.out, HasSubstr("multiple of 32"));
 }
 
 // A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and

@@ -93,6 +93,42 @@ TEST(BackgammonNet, WeightFilesRoundTripAndRejectDamage) {
   std::remove(path.c_str());
 }
 
+TEST(BackgammonNet, WidenedNetEvaluatesAsBeforeAndItsFileKeepsTheWidth) {
+  const Net& shipped = bgeval::shipped_net();
+  Net wide = shipped;
+  wide.widen(256, 5);
+  EXPECT_EQ(wide.hidden(), 256);
+  std::vector<Board> boards = built_positions();
+  for (const char* id : kPositions) {
+    Player p;
+    boards.push_back(board_of(id, p));
+  }
+  // The new units' output weights are zero: every output the same, bit for bit, in the AVX2
+  // kernel (its sums run in the same order) and in the scalar one.
+  for (const bool avx2 : {true, false}) {
+    use_avx2(avx2);
+    for (const Board& b : boards)
+      EXPECT_EQ(wide.evaluate(b[0], b[1]).p, shipped.evaluate(b[0], b[1]).p) << avx2;
+  }
+  use_avx2(true);
+  // Trained, the new units take part; the file keeps the width and the values.
+  Player p;
+  const Board b = board_of(kPositions[1], p);
+  for (int i = 0; i < 50; ++i) wide.train(b[0], b[1], Probs{{0.9f, 0.3f, 0, 0, 0}}, 0.05f);
+  const auto& w2 = wide.mlp(PositionClass::Contact).w2;
+  EXPECT_NE(*std::max_element(w2.begin() + 128, w2.begin() + 256), 0.0f);
+  const naqala::testing::ScratchDir scratch;
+  const std::string path = scratch / "wide.bin";
+  wide.save(path);
+  const Net back = Net::load(path);
+  EXPECT_EQ(back.hidden(), 256);
+  for (const Board& x : boards) EXPECT_EQ(back.evaluate(x[0], x[1]).p, wide.evaluate(x[0], x[1]).p);
+  // Widths the kernels do not take, or narrowing, are refused with a message.
+  EXPECT_THROW(wide.widen(128, 1), Error);
+  EXPECT_THROW(wide.widen(300, 1), Error);
+  EXPECT_THROW(wide.widen(kMaxHidden + 32, 1), Error);
+}
+
 TEST(BackgammonNet, ProbabilitiesAreConsistent) {
   const Net& net = bgeval::shipped_net();
   for (const char* id : kPositions) {
