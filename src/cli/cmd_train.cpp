@@ -39,6 +39,7 @@ void add_train_command(CLI::App& app) {
     bgsuper::FitConfig fit;
     std::string optimizer = "adam";
     int hidden = 0;
+    std::string average_with;
   };
   auto a = std::make_shared<Args>();
   a->config.out = "bgnet.bin";
@@ -120,6 +121,9 @@ void add_train_command(CLI::App& app) {
                       "; the new units start with random input weights from --seed and zero "
                       "output weights, so the widened net evaluates as --from does)")
       ->check(CLI::Range(32, bgnet::kMaxHidden));
+  cmd->add_option("--average-with", a->average_with,
+                  "--supervised fit: start from --from's networks and this file's side by side, "
+                  "their output logits averaged (a two-net ensemble as one net of both widths)");
   cmd->add_option("--final-rate", a->fit.final_rate,
                   "--supervised fit: the rate falls linearly from --rate to this over the run "
                   "(default 0: constant --rate)")
@@ -164,6 +168,8 @@ void add_train_command(CLI::App& app) {
       }
       const std::vector<bgsuper::Dataset> data = bgsuper::read_datasets(a->data);
       bgnet::Net net = from;
+      if (!a->average_with.empty())
+        net = bgnet::Net::averaged(net, bgnet::Net::load(a->average_with));
       if (a->hidden > 0) net.widen(a->hidden, a->config.seed);
       auto& f = a->fit;
       f.seed = a->config.seed;
@@ -185,6 +191,9 @@ void add_train_command(CLI::App& app) {
                   << p.holdout_loss << " equity rmse " << p.holdout_rmse << "  " << p.seconds
                   << " s" << std::endl;
       });
+      // With no epochs a widened or averaged net is written as made (the fit writes after
+      // each epoch).
+      if (f.epochs == 0 && (a->hidden > 0 || !a->average_with.empty())) net.save(f.out);
       return;
     }
     if (a->race) {

@@ -296,6 +296,32 @@ void Net::widen(int hidden, std::uint64_t seed) {
   }
 }
 
+Net Net::averaged(const Net& a, const Net& b) {
+  const int ha = a.hidden(), hb = b.hidden(), hidden = ha + hb;
+  if (!valid_hidden(hidden))
+    throw Error("averaged: " + std::to_string(ha) + " + " + std::to_string(hb) +
+                " hidden units is more than " + std::to_string(kMaxHidden));
+  Net net;
+  net.meta = a.meta;
+  for (int c = 0; c < kNetClasses; ++c) {
+    const Mlp &x = a.nets_[c], &y = b.nets_[c];
+    Mlp m(hidden);
+    for (int i = 0; i < kInputs; ++i) {
+      std::copy_n(x.w1.begin() + i * ha, ha, m.w1.begin() + i * hidden);
+      std::copy_n(y.w1.begin() + i * hb, hb, m.w1.begin() + i * hidden + ha);
+    }
+    std::copy(x.b1.begin(), x.b1.end(), m.b1.begin());
+    std::copy(y.b1.begin(), y.b1.end(), m.b1.begin() + ha);
+    for (int o = 0; o < kOutputs; ++o) {
+      for (int j = 0; j < ha; ++j) m.w2[o * hidden + j] = 0.5f * x.w2[o * ha + j];
+      for (int j = 0; j < hb; ++j) m.w2[o * hidden + ha + j] = 0.5f * y.w2[o * hb + j];
+      m.b2[o] = 0.5f * (x.b2[o] + y.b2[o]);
+    }
+    net.nets_[c] = std::move(m);
+  }
+  return net;
+}
+
 namespace {
 
 Probs consistent(const float* raw) {

@@ -104,6 +104,10 @@ class Net {
   // units get small random input weights (from `seed`) and zero output weights, so the net
   // evaluates every position exactly as before and training can put the new units to use.
   void widen(int hidden, std::uint64_t seed);
+  // The two nets side by side as one: each network's hidden layer is a's units then b's, and
+  // its output logits are the mean of a's and b's (a two-net ensemble in one net of both
+  // widths). Throws naqala::Error when the sum is not a width valid_hidden takes.
+  static Net averaged(const Net& a, const Net& b);
 
   Mlp& mlp(PositionClass c) { return nets_[static_cast<int>(c)]; }
   const Mlp& mlp(PositionClass c) const { return nets_[static_cast<int>(c)]; }
