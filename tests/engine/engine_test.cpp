@@ -56,6 +56,31 @@ TEST(Engine, EveryEnginePlaysOnlyLegalMoves) {
   }
 }
 
+// Toguz korgool plays its preset's trained evaluation (data/toguz/eval.txt): legal moves to the
+// end of a game, the same game again from a fresh engine at a fixed depth, and legal moves with
+// a helper thread.
+TEST(Engine, ToguzPlaysLegallyAndAFixedDepthGameReplays) {
+  auto game = make_game("toguz");
+  std::vector<std::string> first;
+  for (const char* spec :
+       {"alphabeta:depth=4", "alphabeta:depth=4", "alphabeta:depth=4,threads=2"}) {
+    auto engine = make_engine(*game, spec);
+    auto state = game->new_game();
+    std::vector<std::string> moves;
+    for (int ply = 0; ply < 1000 && !state->is_over(); ++ply) {
+      const std::string move = engine->choose_move(*state);
+      ASSERT_TRUE(contains(state->legal_moves(), move)) << spec << " " << move;
+      state->play(move);
+      moves.push_back(move);
+    }
+    EXPECT_TRUE(state->is_over()) << spec;
+    if (first.empty())
+      first = moves;
+    else if (std::string(spec).find("threads") == std::string::npos)
+      EXPECT_EQ(moves, first);
+  }
+}
+
 TEST(Engine, AnalysisScoresEveryLegalMove) {
   auto game = make_game("oware");
   auto engine = make_engine(*game, "alphabeta");
