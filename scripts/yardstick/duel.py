@@ -3,9 +3,16 @@
 random opening. The first engine (A) is the referee: its legal moves and game end count.
 
 usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [--variant-b V]
+              [--setup-plies K]
 
 --variant-b V   B plays this variant text instead (e.g. A `bao:namua_takasa=any` against an old
                 build's `bao` that predates the option and plays the literal rule).
+--setup-plies K Omweso: each opening first makes the first K plies of the setup at random (South's
+                pits a1, b1, ... then North's; 30 = both whole layouts) as a uniformly random
+                layout would (every seed in a drawn pit: a pit's count is binomial in the
+                seeds left over the pits left); the engines make the rest of the setup (each
+                its own side's layout, as moves of the game) and play on. Give 0 OPENING_PLIES.
+                Both colours of an opening start from the same K plies.
 
 A move one build writes and the other does not know is matched by its text: exactly, else the
 other build's one legal move that differs only by a trailing '+' (Bao's choice to sow on from
@@ -58,12 +65,33 @@ for a in ("variant", "pipe_a", "spec_a", "pipe_b", "spec_b"): ap.add_argument(a)
 ap.add_argument("pairs", type=int); ap.add_argument("seed", type=int)
 ap.add_argument("plies", type=int, nargs="?", default=4)
 ap.add_argument("--variant-b")
+ap.add_argument("--setup-plies", type=int, default=0)
 args = ap.parse_args()
+if args.setup_plies and args.plies:
+    raise SystemExit("--setup-plies: the engines make the rest of the setup; give 0 opening plies")
 A = Pipe(args.pipe_a, args.variant, args.spec_a)
 B = Pipe(args.pipe_b, args.variant_b or args.variant, args.spec_b)
 rng = random.Random(args.seed)
 w = d = l = 0; ends = collections.Counter(); secs = [0.0, 0.0]; nmoves = [0, 0]
 seen = set(); dropped = 0
+
+
+def is_setup(legal):
+    return bool(legal) and all("=" in m for m in legal)
+
+
+def random_setup(plies):
+    """The first `plies` setup plies on A, as a uniformly random layout (see --setup-plies)."""
+    opening = []
+    for ply in range(plies):
+        i = ply % 15  # each side fills 15 pits; the 16th takes what is left
+        legal = A.legal()
+        if not is_setup(legal): raise RuntimeError("--setup-plies: not a setup ply: " + " ".join(legal))
+        left = max(int(m.split("=")[1]) for m in legal)
+        n = sum(rng.random() * (16 - i) < 1 for _ in range(left))
+        m = next(m for m in legal if int(m.split("=")[1]) == n)
+        opening.append(m); A.ask("play " + m)
+    return opening
 
 
 def play_both(move, history):
@@ -80,7 +108,7 @@ def play_both(move, history):
 
 for pair in range(args.pairs):
     for attempt in range(100):
-        A.ask("new"); opening = []
+        A.ask("new"); opening = random_setup(args.setup_plies)
         for _ in range(args.plies):
             if not A.ask("status").startswith("ongoing"): break
             m = rng.choice(A.legal()); opening.append(m); A.ask("play " + m)

@@ -1,8 +1,12 @@
 // A naqala engine over stdin/stdout, for matches between two builds (old vs new binary).
 // usage: engine_pipe VARIANT SPEC
-// commands: "new" | "new POSITION" | "play MOVE" | "go" | "legal" | "status" | "quit"
+// commands: "new" | "new POSITION" | "play MOVE" | "go" | "legal" | "status" | "quit" |
+//   "analyze SECONDS DEPTH NODES" (0 = unset): "analysis BEST VALUE DEPTH NODES SECONDS CPU",
+//   CPU the process's CPU seconds for it (a loaded machine's wall time says little)
 #include <chrono>
+#include <ctime>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "engine/engine.h"
@@ -40,6 +44,16 @@ int main(int argc, char** argv) {
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::cout << "move " << s << " " << m << "\n";
+      } else if (line.rfind("analyze ", 0) == 0) {
+        std::istringstream in(line.substr(8));
+        engine::Limits limits;
+        if (!(in >> limits.seconds >> limits.depth >> limits.nodes))
+          throw std::invalid_argument("analyze SECONDS DEPTH NODES (0 = unset)");
+        const std::clock_t c0 = std::clock();
+        const auto a = engine->analyze(*state, limits);
+        const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+        std::cout << "analysis " << a.best_move << " " << a.value << " " << a.depth << " "
+                  << a.nodes << " " << a.seconds << " " << cpu << "\n";
       } else if (line == "legal") {
         std::string out;
         for (const auto& m : state->legal_moves()) out += m + "\t";

@@ -6,10 +6,11 @@
 // rerunning the same command resumes from the samples kept in --race-cache. With --supervised
 // label, positions of self-play are labelled by our own search into --data (appended; a rerun
 // resumes); with --supervised fit, the contact and crashed networks of --from are trained on
-// them (src/search/backgammon_supervised.h).
+// them, from one --data file or several (src/search/backgammon_supervised.h).
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <vector>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -33,7 +34,7 @@ void add_train_command(CLI::App& app) {
     bgrace::Config race_config;
     std::string from;
     std::string supervised;
-    std::string data;
+    std::vector<std::string> data;
     bgsuper::LabelConfig label;
     bgsuper::FitConfig fit;
     std::string optimizer = "adam";
@@ -88,7 +89,12 @@ void add_train_command(CLI::App& app) {
                   "(a rerun resumes); fit: the contact and crashed networks of --from trained "
                   "on --data")
       ->check(CLI::IsMember({"label", "fit"}));
-  cmd->add_option("--data", a->data, "--supervised: the dataset file");
+  cmd->add_option("--data", a->data,
+                  "--supervised: the dataset file. fit takes several (--data A --data B, or "
+                  "--data A,B): their positions train together, each file's game g held out "
+                  "when g % N == N - 1 by its own numbering; two files of the same seed, "
+                  "settings and labelling net hold the same games and are refused")
+      ->delimiter(',');
   cmd->add_option("--every", a->label.every,
                   "--supervised label: keep a contact position with chance 1/N (default 4)")
       ->check(CLI::Range(1, 1000000));
@@ -122,6 +128,9 @@ void add_train_command(CLI::App& app) {
       throw Error("train: only backgammon has a trainable network; got '" + a->game + "'");
     if (!a->supervised.empty()) {
       if (a->data.empty()) throw Error("train --supervised: --data FILE is required");
+      if (a->supervised == "label" && a->data.size() != 1)
+        throw Error("train --supervised label: one --data file is written; got " +
+                    std::to_string(a->data.size()));
       std::optional<bgnet::Net> loaded;
       if (!a->from.empty()) loaded = bgnet::Net::load(a->from);
       const bgnet::Net& from = loaded ? *loaded : bgeval::shipped_net();
@@ -131,7 +140,7 @@ void add_train_command(CLI::App& app) {
         c.seed = a->config.seed;
         c.games = a->config.games;
         c.seconds = a->config.seconds;
-        c.path = a->data;
+        c.path = a->data.front();
         std::cout << "labelling into " << c.path << " up to game " << c.games << " (seed " << c.seed
                   << ", every " << c.every << ", explore " << c.explore << " of top "
                   << c.explore_top << ", " << c.plies << "-ply labels, net " << from_name << ")"
@@ -145,7 +154,7 @@ void add_train_command(CLI::App& app) {
         });
         return;
       }
-      const bgsuper::Dataset data = bgsuper::read_dataset(a->data);
+      const std::vector<bgsuper::Dataset> data = bgsuper::read_datasets(a->data);
       bgnet::Net net = from;
       auto& f = a->fit;
       f.seed = a->config.seed;
@@ -153,11 +162,13 @@ void add_train_command(CLI::App& app) {
       f.optimizer =
           a->optimizer == "adam" ? bgsuper::Optimizer::Adam : bgsuper::Optimizer::Momentum;
       f.out = a->config.out;
-      std::cout << "fitting " << from_name << " on " << a->data << " (" << data.records.size()
-                << " positions of " << data.games << " games, " << data.config.plies
-                << "-ply labels; seed " << f.seed << ", " << a->optimizer << " rate " << f.rate
+      std::cout << "fitting " << from_name << " on";
+      for (const bgsuper::Dataset& d : data)
+        std::cout << " " << d.config.path << " (" << d.records.size() << " positions of " << d.games
+                  << " games, " << d.config.plies << "-ply labels)";
+      std::cout << "; seed " << f.seed << ", " << a->optimizer << " rate " << f.rate
                 << (f.final_rate > 0 ? " falling to " + std::to_string(f.final_rate) : "")
-                << ", batch " << f.batch << ", " << f.epochs << " epochs) into " << f.out
+                << ", batch " << f.batch << ", " << f.epochs << " epochs, into " << f.out
                 << std::endl;
       bgsuper::fit(net, data, f, [](const bgsuper::FitProgress& p) {
         std::cout << "epoch " << p.epoch << "  train " << p.train_positions << " loss "

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/data_dir.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "engine/engine_spec.h"
@@ -297,7 +298,7 @@ std::string book_variable(const std::string& preset) {
 }
 
 std::string shipped_book_path(const std::string& preset) {
-  return std::string(NAQALA_DATA_DIR) + "/" + preset + "/book.txt";
+  return data_dir() + "/" + preset + "/book.txt";
 }
 
 std::shared_ptr<const OpeningBook> shipped_book(const AnyGame& game) {

@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "core/data_dir.h"
+
 namespace naqala::bgeval {
 
 using backgammon::kBar;
@@ -40,7 +42,7 @@ Board best_move(const Net& net, const Board& b, int d0, int d1, backgammon::Move
 
 std::string shipped_net_path() {
   if (const char* env = std::getenv("NAQALA_BGNET"); env && *env) return env;
-  return std::string(NAQALA_DATA_DIR) + "/backgammon/net.bin";
+  return data_dir() + "/backgammon/net.bin";
 }
 
 const Net& shipped_net() {

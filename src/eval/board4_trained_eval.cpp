@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/data_dir.h"
 #include "core/error.h"
 #include "games/board4/board.h"
 
@@ -24,7 +25,7 @@ std::optional<Board4Trained> board4_trained_eval(const std::string& preset, std:
   const std::string chosen = env ? env : "";
   if (chosen == "none") return {};
   if (!chosen.empty()) return board4_trained(*read_trained_eval_once(chosen), features);
-  const std::string path = std::string(NAQALA_DATA_DIR) + "/" + preset + "/eval.txt";
+  const std::string path = data_dir() + "/" + preset + "/eval.txt";
   if (!std::filesystem::exists(path)) return {};
   return board4_trained(*read_trained_eval_once(path), features);
 }

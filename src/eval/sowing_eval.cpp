@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/data_dir.h"
 #include "core/error.h"
 
 namespace naqala::eval {
@@ -23,7 +24,7 @@ std::string shipped_eval_path(const Rules& r) {
   std::sort(chosen.begin(), chosen.end());
   std::string file = "eval";
   for (const auto& [key, value] : chosen) file += "-" + key + "-" + value;
-  return std::string(NAQALA_DATA_DIR) + "/" + r.name + "/" + file + ".txt";
+  return data_dir() + "/" + r.name + "/" + file + ".txt";
 }
 
 // The trained evaluation the preset chooses, or null.

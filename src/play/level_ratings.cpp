@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/data_dir.h"
 #include "core/error.h"
 #include "core/text_file.h"
 #include "play/atomic_write.h"
@@ -79,7 +80,7 @@ void save_level_ratings(const std::string& path, const json& entry) {
 
 std::string shipped_level_ratings_path() {
   if (const char* env = std::getenv("NAQALA_LEVEL_RATINGS"); env && *env) return env;
-  return std::string(NAQALA_DATA_DIR) + "/level-ratings.json";
+  return data_dir() + "/level-ratings.json";
 }
 
 }  // namespace naqala::play

@@ -98,6 +98,7 @@ Scan scan(const std::string& path) {
                 ", this build reads " + std::to_string(kVersion));
   Scan out;
   Dataset& d = out.data;
+  d.config.path = path;
   d.config.plies = int(get<std::uint32_t>(s, 12));
   d.config.seed = get<std::uint64_t>(s, 16);
   d.config.every = int(get<std::uint32_t>(s, 24));
@@ -176,6 +177,28 @@ std::vector<Record> label_game(const Net& net, const LabelConfig& config, std::u
 
 Dataset read_dataset(const std::string& path) {
   return scan(path).data;
+}
+
+void check_distinct(std::span<const Dataset> data) {
+  for (std::size_t i = 0; i < data.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      const LabelConfig &a = data[i].config, &b = data[j].config;
+      if (a.seed == b.seed && a.every == b.every && a.explore == b.explore &&
+          a.explore_top == b.explore_top && a.plies == b.plies &&
+          data[i].net_hash == data[j].net_hash)
+        throw Error("fit: the datasets " + b.path + " and " + a.path +
+                    " hold the same games (the same seed " + std::to_string(a.seed) +
+                    ", settings and labelling net); give only one of them, the longer");
+    }
+}
+
+std::vector<Dataset> read_datasets(const std::vector<std::string>& paths) {
+  if (paths.empty()) throw Error("fit: no dataset given (--data FILE, one or more)");
+  std::vector<Dataset> out;
+  out.reserve(paths.size());
+  for (const std::string& p : paths) out.push_back(read_dataset(p));
+  check_distinct(out);
+  return out;
 }
 
 LabelProgress label(const Net& net, const LabelConfig& config,
@@ -323,19 +346,26 @@ std::pair<double, double> loss(const Net& net, const std::vector<Record>& record
 
 void fit(Net& net, const Dataset& data, const FitConfig& config,
          const std::function<void(const FitProgress&)>& report) {
+  fit(net, std::span<const Dataset>(&data, 1), config, report);
+}
+
+void fit(Net& net, std::span<const Dataset> datasets, const FitConfig& config,
+         const std::function<void(const FitProgress&)>& report) {
+  check_distinct(datasets);
   if (config.batch < 1 || config.epochs < 0 || config.holdout < 2)
     throw Error("fit: the batch must be at least 1, the epochs at least 0, --holdout at least 2");
   if (config.final_rate < 0) throw Error("fit: --final-rate must be at least 0");
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   std::vector<Record> train, held;
-  for (std::size_t i = 0; i < data.records.size(); ++i) {
-    const Record& r = data.records[i];
-    if (!trained_class(bgnet::classify(r.board[0], r.board[1]))) continue;
-    (data.game[i] % std::uint64_t(config.holdout) == std::uint64_t(config.holdout) - 1 ? held
-                                                                                       : train)
-        .push_back(r);
-  }
+  for (const Dataset& data : datasets)
+    for (std::size_t i = 0; i < data.records.size(); ++i) {
+      const Record& r = data.records[i];
+      if (!trained_class(bgnet::classify(r.board[0], r.board[1]))) continue;
+      (data.game[i] % std::uint64_t(config.holdout) == std::uint64_t(config.holdout) - 1 ? held
+                                                                                         : train)
+          .push_back(r);
+    }
   if (train.empty()) throw Error("fit: the dataset has no contact or crashed training positions");
   FitProgress p;
   p.train_positions = train.size();

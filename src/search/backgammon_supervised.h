@@ -23,9 +23,12 @@
 // bear-off databases are left alone) towards the labels, cross-entropy on the five sigmoid
 // outputs, Adam or SGD with momentum, at a constant rate or one falling linearly; game g is held
 // out when g % holdout == holdout - 1, and its loss printed after every epoch. Deterministic given
-// the seed.
+// the seed. Several datasets fit together: each file's games keep the numbers it gives them (so
+// a game is held out by the same rule whichever files join it), and two files that hold the same
+// games (the same seed, settings and labelling net) are refused.
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,7 +75,7 @@ LabelProgress label(const Net& net, const LabelConfig& config,
                     std::uint64_t report_every = 100);
 
 struct Dataset {
-  LabelConfig config;  // as the header records it (path, games and seconds unset)
+  LabelConfig config;  // as the header records it, and the path read (games and seconds unset)
   std::uint64_t net_hash = 0;
   std::vector<std::uint64_t> game;  // the game of each record
   std::vector<Record> records;
@@ -82,6 +85,15 @@ struct Dataset {
 
 // Reads a dataset file; throws naqala::Error for a foreign or damaged file.
 Dataset read_dataset(const std::string& path);
+
+// Reads the dataset files of one fit, each checked as read_dataset does; throws naqala::Error
+// for an empty list or for two files that hold the same games (check_distinct).
+std::vector<Dataset> read_datasets(const std::vector<std::string>& paths);
+
+// Throws naqala::Error when two of the datasets were labelled with the same seed, --every,
+// --explore, --explore-top, label plies and net: their games are the same (one file's games
+// the first of the other's), so fitting both would count them twice.
+void check_distinct(std::span<const Dataset> data);
 
 // A hash of the networks' weights (what the header records of the labelling net).
 std::uint64_t weights_hash(const Net& net);
@@ -116,6 +128,11 @@ std::pair<double, double> loss(const Net& net, const std::vector<Record>& record
 
 // Trains the contact and crashed networks of `net` on the dataset.
 void fit(Net& net, const Dataset& data, const FitConfig& config,
+         const std::function<void(const FitProgress&)>& report);
+
+// Trains on several datasets (check_distinct first): the examples of the files in the order
+// given, then shuffled by the seed; a game is held out by its number in its own file.
+void fit(Net& net, std::span<const Dataset> data, const FitConfig& config,
          const std::function<void(const FitProgress&)>& report);
 
 }  // namespace naqala::bgsuper

@@ -443,6 +443,40 @@ TEST(Cli, TrainBackgammonRaceWritesWeightsAndResumesFromItsCache) {
   EXPECT_THAT(missing.out, HasSubstr("none.bin"));
 }
 
+// `train backgammon --supervised fit` takes several --data files (repeated or a comma list); a
+// label run writes one, and two files of the same games are refused.
+TEST(Cli, TrainBackgammonSupervisedFitTakesSeveralDataFiles) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string a = scratch / "a.bin", b = scratch / "b.bin", out = scratch / "net.bin";
+  for (const auto& [file, seed] : {std::pair{a, "3"}, std::pair{b, "4"}}) {
+    const auto r = naqala("train backgammon --supervised label --label-plies 0 --games 2 --seed " +
+                          std::string(seed) + " --data " + file);
+    ASSERT_EQ(r.status, 0) << r.out;
+  }
+  const std::string fit = "train backgammon --supervised fit --epochs 1 --holdout 2 --out " + out;
+  const auto repeated = naqala(fit + " --data " + a + " --data " + b);
+  ASSERT_EQ(repeated.status, 0) << repeated.out;
+  EXPECT_THAT(repeated.out, HasSubstr(a + " ("));
+  EXPECT_THAT(repeated.out, HasSubstr(b + " ("));
+  EXPECT_THAT(repeated.out, HasSubstr("epoch 1"));
+  const auto listed = naqala(fit + " --data " + a + "," + b);
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  // The same files give the same epoch: its line up to the seconds it took.
+  const auto epoch_one = [](const std::string& out) {
+    const auto at = out.find("epoch 1"), rmse = out.find("rmse ", at);
+    return rmse == std::string::npos ? std::string() : out.substr(at, out.find(' ', rmse + 5) - at);
+  };
+  EXPECT_THAT(epoch_one(repeated.out), HasSubstr("held out"));
+  EXPECT_EQ(epoch_one(listed.out), epoch_one(repeated.out));
+  const auto twice = naqala(fit + " --data " + a + "," + a);
+  EXPECT_EQ(twice.status, 2) << twice.out;
+  EXPECT_THAT(twice.out, HasSubstr("hold the same games"));
+  const auto label_two = naqala("train backgammon --supervised label --games 2 --data " + a +
+                                " --data " + (scratch / "c.bin"));
+  EXPECT_EQ(label_two.status, 2) << label_two.out;
+  EXPECT_THAT(label_two.out, HasSubstr("one --data file"));
+}
+
 // A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and
 // a ruleset without two plain rows, or a flag of the linear fit, is refused.
 TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {

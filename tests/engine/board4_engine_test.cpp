@@ -81,7 +81,7 @@ TEST(Board4Engine, EnginesPlayOnlyLegalMovesToTheEnd) {
 
 TEST(Board4Engine, OmwesoSetupIsLaidOutEvenly) {
   auto game = make_game("omweso");
-  auto engine = make_engine(*game, "level:8,seed=1");  // no noise at level 8
+  auto engine = make_engine(*game, "level:8,seed=1,setup=spread");
   auto state = game->new_game();
   // South fills 15 pits (the 16th takes the rest), then North.
   for (int ply = 0; ply < 30; ++ply) {
@@ -95,6 +95,50 @@ TEST(Board4Engine, OmwesoSetupIsLaidOutEvenly) {
   auto setup = game->new_game();
   const auto a = engine->analyze(*setup, {0, 1, 0});
   EXPECT_EQ(a.scores.size(), setup->legal_moves().size());
+}
+
+// The layout search (setup=search, alpha-beta's default): every setup ply legal, the same
+// layouts from the same seed and node limit, and North's layout against South's even spread
+// leaves South a worse position (by the same search) than North's own even spread would:
+// a layout search that scored layouts from the wrong side would choose the worse one.
+TEST(Board4Engine, OmwesoLayoutSearchFindsABetterNorthLayoutThanTheSpread) {
+  auto game = make_game("omweso");
+  auto lay_out = [&](const std::string& south, const std::string& north) {
+    auto s = make_engine(*game, south);
+    auto n = make_engine(*game, north);
+    auto state = game->new_game();
+    std::vector<std::string> moves;
+    for (int ply = 0; ply < 30; ++ply) {
+      Engine& e = state->to_move() == Player::South ? *s : *n;
+      const std::string move = e.choose_move(*state);
+      EXPECT_TRUE(contains(state->legal_moves(), move)) << "ply " << ply << ": " << move;
+      if (!contains(state->legal_moves(), move)) break;
+      state->play(move);
+      moves.push_back(move);
+    }
+    EXPECT_EQ(state->position().find("setup"), std::string::npos) << state->position();
+    return std::make_pair(std::move(state), moves);
+  };
+  const auto searched = lay_out("alphabeta:nodes=4000,setup=spread", "alphabeta:nodes=4000,seed=3");
+  const auto spread =
+      lay_out("alphabeta:nodes=4000,setup=spread", "alphabeta:nodes=4000,setup=spread");
+  EXPECT_EQ(lay_out("alphabeta:nodes=4000,setup=spread", "alphabeta:nodes=4000,seed=3").second,
+            searched.second);
+  EXPECT_NE(searched.second, spread.second);
+  auto judge = make_engine(*game, "alphabeta");
+  if (searched.first->is_over()) {
+    EXPECT_LT(searched.first->outcome().south_points(), 1) << searched.first->position();
+  } else {
+    ASSERT_FALSE(spread.first->is_over());
+    const double after_search = judge->analyze(*searched.first, {0, 0, 20000}).value;
+    const double after_spread = judge->analyze(*spread.first, {0, 0, 20000}).value;
+    EXPECT_LT(after_search, after_spread)
+        << searched.first->position() << " against " << spread.first->position();
+  }
+  // South's layout search (each layout against North's candidate replies) is legal too.
+  lay_out("alphabeta:nodes=4000,seed=5", "alphabeta:nodes=4000,setup=spread");
+  EXPECT_THROW(make_engine(*game, "alphabeta:setup=magic"), VariantError);
+  EXPECT_THROW(make_engine(*game, "mcts:setup=search"), VariantError);
 }
 
 // Bao's table (data/bao/eval.txt) also plays bao:namua_takasa=any, which differs from the preset

@@ -72,6 +72,53 @@ TEST(BaoEval, CaptureNowAgreesWithTheMoves) {
   EXPECT_GT(with_capture, 50);
 }
 
+// The evaluation's side counts (read with the captures looked up once per pit) equal the
+// features' definitions computed plainly, pit by pit and direction by direction, with the
+// shipped pit table, on positions of both stages.
+TEST(BaoEval, FeaturesMatchTheirDefinitions) {
+  using namespace board4;
+  const auto rules = bao::make_rules("bao", {});
+  BaoEval eval;
+  const auto trained = board4_trained_eval("bao", BaoEval::kFeatures);
+  ASSERT_TRUE(trained);
+  eval.table = trained->table;
+  int namua = 0, mtaji = 0;
+  random_positions(bao::State::initial(rules), 20, [&](const bao::State& s) {
+    const Player me = s.to_move();
+    std::array<int, 2> material{}, front{}, mobile{}, capture{}, table{};
+    for (int side = 0; side < 2; ++side) {
+      const Player p = side == 0 ? me : opponent(me), o = opponent(p);
+      for (int i = 0; i < kPits; ++i) {
+        const int c = s.pit(p, i);
+        material[side] += c;
+        front[side] += is_front(i) ? c : 0;
+        mobile[side] += c >= 2;
+        table[side] += eval.table->value[PitTable::index(side, i, kPits, c)];
+        if (s.hand(p) > 0) {
+          if (is_front(i) && c > 0) capture[side] = std::max(capture[side], s.pit(o, facing(i)));
+        } else if (c >= 2 && c < 16) {
+          for (int dir : {CW, CCW}) {
+            const int e = ((i + dir * c) % 16 + 16) % 16;
+            if (is_front(e) && s.pit(p, e) > 0)
+              capture[side] = std::max(capture[side], s.pit(o, facing(e)));
+          }
+        }
+      }
+    }
+    BaoEval::Features f;
+    eval.features(s, f);
+    EXPECT_EQ(f[BaoEval::kMaterial], material[0] - material[1]) << s.position();
+    EXPECT_EQ(f[BaoEval::kFrontRow], front[0] - front[1]) << s.position();
+    EXPECT_EQ(f[BaoEval::kMobility], mobile[0] - mobile[1]) << s.position();
+    EXPECT_EQ(f[BaoEval::kCaptureNow], capture[0]) << s.position();
+    EXPECT_EQ(f[BaoEval::kCaptureThreat], capture[1]) << s.position();
+    EXPECT_EQ(f[BaoEval::kPitTable], table[0] + table[1]) << s.position();
+    (s.in_namua(me) ? namua : mtaji)++;
+  });
+  EXPECT_GT(namua, 100);
+  EXPECT_GT(mtaji, 100);
+}
+
 TEST(OmwesoEval, CaptureNowMeansAMoveCaptures) {
   omweso::Rules rules;
   rules.name = "omweso";

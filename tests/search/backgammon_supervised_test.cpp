@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <vector>
 
 #include "core/error.h"
 #include "eval/backgammon_evaluator.h"
@@ -206,6 +207,81 @@ TEST(BgSupervised, FinalRateScalesTheLastStep) {
   f.final_rate = -1;
   bgnet::Net net = bgeval::shipped_net();
   EXPECT_THROW(fit(net, d, f, [](const FitProgress&) {}), Error);
+}
+
+TEST(BgSupervised, SeveralFilesFitAsTheirPositionsInOrder) {
+  // Two files of other seeds fit together as one dataset holding the first file's positions then
+  // the second's; each file's game g is held out by its own number. 1-ply labels: targets the
+  // net's 0-ply outputs do not already give.
+  const bgnet::Net& net = bgeval::shipped_net();
+  const fs::path a = scratch("several_a"), b = scratch("several_b");
+  LabelConfig ca = small(a, 5, 1), cb = small(b, 4, 1);
+  cb.seed = 9;
+  label(net, ca, quiet);
+  label(net, cb, quiet);
+  const std::vector<Dataset> both = read_datasets({a.string(), b.string()});
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0].config.path, a.string());
+  EXPECT_EQ(both[1].games, 4u);
+
+  FitConfig f;
+  f.epochs = 0;
+  f.holdout = 2;
+  std::size_t held = 0, trained = 0;
+  for (const Dataset& d : both)
+    for (std::size_t i = 0; i < d.records.size(); ++i)
+      if (bgnet::classify(d.records[i].board[0], d.records[i].board[1]) !=
+          bgnet::PositionClass::Race)
+        ++(d.game[i] % 2 == 1 ? held : trained);
+  ASSERT_GT(held, 0u);
+  ASSERT_GT(trained, 0u);
+  FitProgress seen;
+  bgnet::Net unchanged = net;
+  fit(unchanged, both, f, [&](const FitProgress& p) { seen = p; });
+  EXPECT_EQ(seen.holdout_positions, held);
+  EXPECT_EQ(seen.train_positions, trained);
+
+  // Nothing held out: the weights of fitting the two files are those of one dataset of their
+  // positions in file order, with the same seed.
+  Dataset joined;
+  for (const Dataset& d : both) {
+    joined.records.insert(joined.records.end(), d.records.begin(), d.records.end());
+    joined.game.insert(joined.game.end(), d.game.size(), 0);
+  }
+  f.epochs = 1;
+  f.batch = 8;
+  f.holdout = 1000;
+  bgnet::Net from_files = net, from_joined = net;
+  fit(from_files, both, f, [](const FitProgress&) {});
+  fit(from_joined, joined, f, [](const FitProgress&) {});
+  EXPECT_EQ(from_files.mlp(bgnet::PositionClass::Contact).w1,
+            from_joined.mlp(bgnet::PositionClass::Contact).w1);
+  EXPECT_NE(from_files.mlp(bgnet::PositionClass::Contact).w1,
+            net.mlp(bgnet::PositionClass::Contact).w1);
+  fs::remove(a);
+  fs::remove(b);
+}
+
+TEST(BgSupervised, FilesOfTheSameGamesAreRefused) {
+  // The same file twice, or a file and a longer run of the same command: the same games.
+  const bgnet::Net& net = bgeval::shipped_net();
+  const fs::path a = scratch("same_a"), b = scratch("same_b"), c = scratch("same_c");
+  label(net, small(a, 2), quiet);
+  label(net, small(b, 3), quiet);
+  LabelConfig other = small(c, 2);
+  other.explore_top = 3;  // other settings: other games
+  label(net, other, quiet);
+  EXPECT_THROW(read_datasets({a.string(), a.string()}), Error);
+  EXPECT_THROW(read_datasets({a.string(), c.string(), b.string()}), Error);
+  EXPECT_EQ(read_datasets({a.string(), c.string()}).size(), 2u);
+  const std::vector<Dataset> same = {read_dataset(a.string()), read_dataset(b.string())};
+  bgnet::Net trained = net;
+  EXPECT_THROW(fit(trained, same, FitConfig{}, [](const FitProgress&) {}), Error);
+  EXPECT_THROW(read_datasets({}), Error);
+  EXPECT_THROW(read_datasets({a.string(), scratch("missing").string()}), Error);
+  fs::remove(a);
+  fs::remove(b);
+  fs::remove(c);
 }
 
 }  // namespace
