@@ -93,6 +93,7 @@ Successors successors(const Game& game, const Compositions& index, int n, std::u
 class SlicedStore {
  public:
   static constexpr std::uint16_t kMissing = 0x8080;
+  static constexpr bool kKeepsSlices = true;  // its worklist runs sliced (retro_worklist.h)
 
   SlicedStore(const Compositions& index, int rank, int ranks)
       : index_(index), rank_(rank), ranks_(ranks), slices_(index.max_seeds() + 1) {}
