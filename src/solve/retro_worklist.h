@@ -157,32 +157,35 @@ bool solve_level(const Game& game, const Compositions& index, Store& store, int 
   // by board (the ends of each board's list, then the processes).
   std::vector<std::uint32_t> reader_end, readers;
   if constexpr (kSliced) {
-    std::vector<std::vector<std::uint8_t>> to(exchange->ranks);
-    ghosts->for_each([&](std::uint64_t, std::uint64_t r) {
-      auto& out = to[exchange->owner(r)];
-      const auto* bytes = reinterpret_cast<const std::uint8_t*>(&r);
-      out.insert(out.end(), bytes, bytes + 8);
-    });
-    const auto asked = exchange->alltoall(to);
-    std::vector<std::vector<std::uint8_t>>().swap(to);
-    reader_end.assign(mine + 1, 0);
-    auto each_asked = [&](auto&& f) {
-      for (std::size_t q = 0; q < asked.size(); ++q)
-        for (std::size_t i = 0; i + 8 <= asked[q].size(); i += 8) {
-          std::uint64_t r;
-          std::memcpy(&r, asked[q].data() + i, 8);
-          if (r < first || r >= last) {
-            lost = true;  // asked for a board this process does not own (a bug)
-            continue;
+    // (A level of 2^32 boards or more is refused below, all processes alike: no readers.)
+    if (count <= 0xffffffffULL) {
+      std::vector<std::vector<std::uint8_t>> to(exchange->ranks);
+      ghosts->for_each([&](std::uint64_t, std::uint64_t r) {
+        auto& out = to[exchange->owner(r)];
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(&r);
+        out.insert(out.end(), bytes, bytes + 8);
+      });
+      const auto asked = exchange->alltoall(to);
+      std::vector<std::vector<std::uint8_t>>().swap(to);
+      reader_end.assign(mine + 1, 0);
+      auto each_asked = [&](auto&& f) {
+        for (std::size_t q = 0; q < asked.size(); ++q)
+          for (std::size_t i = 0; i + 8 <= asked[q].size(); i += 8) {
+            std::uint64_t r;
+            std::memcpy(&r, asked[q].data() + i, 8);
+            if (r < first || r >= last) {
+              lost = true;  // asked for a board this process does not own (a bug)
+              continue;
+            }
+            f(r - first, static_cast<std::uint32_t>(q));
           }
-          f(r - first, static_cast<std::uint32_t>(q));
-        }
-    };
-    each_asked([&](std::uint64_t j, std::uint32_t) { ++reader_end[j + 1]; });
-    for (std::uint64_t j = 0; j < mine; ++j) reader_end[j + 1] += reader_end[j];
-    readers.resize(reader_end[mine]);
-    std::vector<std::uint32_t> at(reader_end.begin(), reader_end.end() - 1);
-    each_asked([&](std::uint64_t j, std::uint32_t q) { readers[at[j]++] = q; });
+      };
+      each_asked([&](std::uint64_t j, std::uint32_t) { ++reader_end[j + 1]; });
+      for (std::uint64_t j = 0; j < mine; ++j) reader_end[j + 1] += reader_end[j];
+      readers.resize(reader_end[mine]);
+      std::vector<std::uint32_t> at(reader_end.begin(), reader_end.end() - 1);
+      each_asked([&](std::uint64_t j, std::uint32_t q) { readers[at[j]++] = q; });
+    }
   }
   // Sends the bounds of this process's boards marked in `set` to the processes that read
   // them, and marks in `set` the ghosts it is sent; returns how many of its boards were marked.
