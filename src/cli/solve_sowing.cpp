@@ -54,17 +54,20 @@ class ProgressBar {
     const double fraction = p.total ? std::min(1.0, finished / static_cast<double>(p.total)) : 1;
     const double rate = p.seconds > 0 ? (p.evaluations + (level_done ? 0 : p.done)) / p.seconds : 0;
     const double left = fraction > 0 ? p.seconds * (1 - fraction) / fraction : -1;
-    char line[200];
+    char line[320];
     if (level_done) {
       last_level_ = p.level;
-      // Under MPI: how many boards' bounds went to every rank (8 bytes each) after the level's
-      // first sweep (2 bytes a board, once), and how many values of lower levels rank 0 reads
-      // and asked of the others before the level (8 bytes out, 2 back each).
-      char sent[128] = "";
+      // Under MPI: how many boards' bounds were sent to the ranks that read them (8 bytes
+      // each, every rank's messages counted), how many boards of other ranks' slices of the
+      // level rank 0 reads (its ghosts), and how many values of lower levels rank 0 reads and
+      // asked of the others before the level (8 bytes out, 2 back each).
+      char sent[192] = "";
       if (p.level_sent || p.level_lower)
         std::snprintf(sent, sizeof sent,
-                      ", %llu boards sent, %llu values of lower levels read (%llu fetched)",
+                      ", %llu bounds sent, %llu boards of other slices read, %llu values of "
+                      "lower levels read (%llu fetched)",
                       static_cast<unsigned long long>(p.level_sent),
+                      static_cast<unsigned long long>(p.level_ghosts),
                       static_cast<unsigned long long>(p.level_lower),
                       static_cast<unsigned long long>(p.level_fetched));
       // The level's own wall and CPU seconds (this process's: rank 0's under MPI), for the

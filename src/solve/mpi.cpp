@@ -62,34 +62,6 @@ void run_under_mpi(SowingDb::Parallel& parallel, const std::function<void()>& bo
       }
     }
   };
-  // Every rank's list, in rank order: the lengths all-gathered, then each list broadcast from
-  // its rank in pieces (int counts again).
-  parallel.gather = [ranks](const std::vector<std::uint64_t>& mine) {
-    std::vector<std::uint64_t> lengths(ranks);
-    const std::uint64_t length = mine.size();
-    MPI_Request request;
-    MPI_Iallgather(&length, 1, MPI_UINT64_T, lengths.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD,
-                   &request);
-    finish(request);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::uint64_t total = 0, at = 0;
-    for (int r = 0; r < ranks; ++r) {
-      if (r == rank) at = total;
-      total += lengths[r];
-    }
-    std::vector<std::uint64_t> all(total);
-    std::copy(mine.begin(), mine.end(), all.begin() + static_cast<std::ptrdiff_t>(at));
-    std::uint64_t begin = 0;
-    for (int r = 0; r < ranks; ++r) {
-      for (std::uint64_t b = 0; b < lengths[r]; b += 1ULL << 27) {
-        const int n = static_cast<int>(std::min<std::uint64_t>(lengths[r] - b, 1ULL << 27));
-        broadcast(all.data() + begin + b, n, MPI_UINT64_T, r);
-      }
-      begin += lengths[r];
-    }
-    return all;
-  };
   // Each rank's lists to every rank: the lengths all-to-all, then the bytes by MPI_Ialltoallv
   // in rounds of at most 2^30 / ranks bytes a pair (MPI counts and offsets are ints).
   parallel.alltoall = [ranks](const std::vector<std::vector<std::uint8_t>>& to) {

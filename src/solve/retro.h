@@ -131,9 +131,11 @@ class LevelSolver {
 // `after_level(n)` is told when it is complete (level files, MPI exchange). Several
 // processes (MPI): `slice` gives the part of each level this process computes ([0, count)
 // otherwise); `pass_done` gets the boards this process moved in a pass (or an acyclic level)
-// and returns the boards moved everywhere, after every process has the whole level; and the
-// worklist exchanges through `share_level(n)`, `gather` and `sum` (retro_step.h's
-// LevelExchange). `fetch(n)`, when given, is called after before_level(n): a process that keeps
+// and returns the boards moved everywhere, after every process has the whole level; the
+// worklist exchanges through the LevelExchange (retro_step.h) that `exchange(n, e)` completes
+// (its ghosts, values, owner, alltoall and ranks; `sum` is Schedule's), and when the worklist
+// cannot take a level, `whole_level(n)` gives the store the whole level for the passes.
+// `fetch(n)`, when given, is called after before_level(n): a process that keeps
 // only its slice of the lower levels asks their owners for the values its boards read there,
 // and returns how many values it now holds and how many of them it asked of other processes.
 struct Schedule {
@@ -142,11 +144,11 @@ struct Schedule {
   std::function<std::pair<std::uint64_t, std::uint64_t>(int)> fetch = {};
   std::function<std::uint64_t(int, std::uint64_t)> pass_done = {};
   std::function<std::pair<std::uint64_t, std::uint64_t>(int, std::uint64_t)> slice = {};
-  std::function<void(int)> share_level = {};
-  std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather = {};
+  std::function<void(int, LevelExchange&)> exchange = {};
+  std::function<void(int)> whole_level = {};
   std::function<std::uint64_t(std::uint64_t)> sum = {};
   ProgressFn progress = {};
-  bool passes = false;  // cyclic levels by passes (tests: same bytes; MPI without `gather`)
+  bool passes = false;  // cyclic levels by passes (tests: same bytes; MPI without `exchange`)
   // Asked (from any thread) before each level, block and round: true stops the build, and the
   // level under way is left unfinished (after_level never hears of it). Not under MPI, where
   // every rank would have to stop at the same point.
@@ -181,11 +183,11 @@ bool solve_levels(const Game& game, const Compositions& index, Store& store, int
       if (schedule.slice) {
         exchange.first = first;
         exchange.last = last;
-        exchange.share_level = [&schedule, n] { schedule.share_level(n); };
-        exchange.gather = schedule.gather;
         exchange.sum = schedule.sum;
+        if (schedule.exchange) schedule.exchange(n, exchange);
+        p.level_ghosts = exchange.ghosts ? exchange.ghosts->size() : 0;
       }
-      const bool worklist = !schedule.passes && (!schedule.slice || schedule.gather);
+      const bool worklist = !schedule.passes && (!schedule.slice || schedule.exchange);
       if (worklist &&
           solve_level_worklist(game, index, store, n, threads, p, schedule.progress, start,
                                schedule.slice ? &exchange : nullptr, schedule.stop)) {
@@ -197,6 +199,7 @@ bool solve_levels(const Game& game, const Compositions& index, Store& store, int
         if (schedule.progress) schedule.progress(p);
         continue;
       }
+      if (schedule.slice && schedule.whole_level) schedule.whole_level(n);
     }
     for (int pass = 1;; ++pass) {
       std::atomic<std::uint64_t> next_block{0}, done{0}, moved{0};

@@ -19,7 +19,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <functional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -69,36 +72,78 @@ class BoardSet {
   std::vector<std::atomic<std::uint64_t>> words_;
 };
 
-}  // namespace worklist_detail
+// Whether a Store keeps only this process's slice of the level being built (and its ghosts):
+// retro_slices.h's SlicedStore says so with `kKeepsSlices`.
+template <class Store>
+constexpr bool kKeepsSlices = requires {
+  requires Store::kKeepsSlices;
+};
 
-// Solves level n (every level below it done) by the worklist above with `threads` threads.
-// `Store` is retro.h's, with raise_low(key, n, low) too (an atomic max; true when it rose).
-// Needs 9 bytes a board and 4 a move inside the level; returns false (nothing done, the
-// level left at [-n, n]) when the level has 2^32 such moves or more, or a move inside the
-// level that wins seeds, and then the passes do it.
-//
-// With `exchange` (MPI ranks) this process owns a slice of the level: it expands, lists the
-// predecessors of, and sets the bounds of its own boards only, and tells them the moves of
-// every board of the level (its own, and the others' it is sent each round). A board of
-// another slice is read at the bounds last sent, which only lag behind: the same fixed point.
-template <class Game, class Store>
-bool solve_level_worklist(const Game& game, const Compositions& index, Store& store, int n,
-                          int threads, Progress& p, const ProgressFn& progress,
-                          std::chrono::steady_clock::time_point start,
-                          const LevelExchange* exchange = nullptr,
-                          const std::function<bool()>& stop = {}) {
-  using namespace worklist_detail;
+// solve_level_worklist's body, compiled apart for one process (kSliced false: a board's local
+// index is its rank in the level and its bounds are in the store, as before MPI sliced the
+// level) and for a slice under MPI (its own boards, then its ghosts, in the exchange's values),
+// so that the one-process build's inner loops pay nothing for the lookups of the other.
+template <bool kSliced, class Game, class Store>
+bool solve_level(const Game& game, const Compositions& index, Store& store, int n, int threads,
+                 Progress& p, const ProgressFn& progress,
+                 std::chrono::steady_clock::time_point start, const LevelExchange* exchange,
+                 const std::function<bool()>& stop) {
   const std::uint64_t count = index.count(n), offset = index.offset(n);
-  const std::uint64_t first = exchange ? exchange->first : 0;
-  const std::uint64_t last = exchange ? exchange->last : count;
+  const std::uint64_t first = kSliced ? exchange->first : 0;
+  const std::uint64_t last = kSliced ? exchange->last : count;
   const std::uint64_t mine = last - first;
+  // Boards are known by a local index: this process's own (r - first), then its ghosts.
+  const KeySet* const ghosts = kSliced ? exchange->ghosts : nullptr;
+  std::uint64_t known = mine;
+  if constexpr (kSliced) known += ghosts->size();
+  std::atomic<bool> lost{false};  // a board of another slice read that is not a ghost (a bug)
+  auto local = [&](std::uint64_t r) -> std::uint64_t {
+    if constexpr (!kSliced) {
+      return r;
+    } else {
+      if (r >= first && r < last) return r - first;
+      const std::uint64_t i = ghosts->find(r);
+      if (i == KeySet::kAbsent) {
+        lost.store(true, std::memory_order_relaxed);
+        return 0;
+      }
+      return mine + i;
+    }
+  };
+  // A board's bounds by local index: in the exchange's values (own boards, then ghosts), or
+  // in the store (one process: the local index is the rank in the level).
+  std::uint16_t* const values = kSliced ? exchange->values : nullptr;
+  auto bounds_of = [&](std::uint64_t j) -> std::uint16_t {
+    if constexpr (kSliced)
+      return std::atomic_ref<std::uint16_t>(values[j]).load(std::memory_order_relaxed);
+    else
+      return pack(store.low(offset + j, n), store.high(offset + j, n));
+  };
+  auto set_bounds = [&](std::uint64_t j, int low, int high) {
+    if constexpr (kSliced)
+      std::atomic_ref<std::uint16_t>(values[j]).store(pack(low, high), std::memory_order_relaxed);
+    else
+      store.set(offset + j, n, low, high);
+  };
+  auto raise_low = [&](std::uint64_t j, int low) {
+    if constexpr (!kSliced) {
+      return store.raise_low(offset + j, n, low);
+    } else {
+      std::atomic_ref<std::uint16_t> v(values[j]);
+      std::uint16_t was = v.load(std::memory_order_relaxed);
+      while (low_of(was) < low)
+        if (v.compare_exchange_weak(was, pack(low, high_of(was)), std::memory_order_relaxed))
+          return true;
+      return false;
+    }
+  };
   constexpr int kNone = -128;
   constexpr std::uint64_t kBoards = 1 << 14, kWords = 1 << 8;  // blocks handed to a thread
   // `stop` (retro.h's Schedule::stop; never with MPI ranks), latched: once it has said stop,
   // every block and sweep after is skipped (sweep 2 must not run on half of sweep 1's counts).
   std::atomic<bool> halted{false};
   auto halt = [&] {
-    if (!halted.load(std::memory_order_relaxed) && stop && !exchange && stop())
+    if (!halted.load(std::memory_order_relaxed) && stop && !kSliced && stop())
       halted.store(true, std::memory_order_relaxed);
     return halted.load(std::memory_order_relaxed);
   };
@@ -108,14 +153,77 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       if (!halt()) body(from + a, from + b);
     });
   };
-  const std::uint64_t first_word = first / 64, last_word = (last + 63) / 64;
-  // Of this process's boards (index r - first): their best moves out of the level, and how
+  // With `exchange`: which processes read each of this process's boards (as a ghost), listed
+  // by board (the ends of each board's list, then the processes).
+  std::vector<std::uint32_t> reader_end, readers;
+  if constexpr (kSliced) {
+    // (A level of 2^32 boards or more is refused below, all processes alike: no readers.)
+    if (count <= 0xffffffffULL) {
+      std::vector<std::vector<std::uint8_t>> to(exchange->ranks);
+      ghosts->for_each([&](std::uint64_t, std::uint64_t r) {
+        auto& out = to[exchange->owner(r)];
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(&r);
+        out.insert(out.end(), bytes, bytes + 8);
+      });
+      const auto asked = exchange->alltoall(to);
+      std::vector<std::vector<std::uint8_t>>().swap(to);
+      reader_end.assign(mine + 1, 0);
+      auto each_asked = [&](auto&& f) {
+        for (std::size_t q = 0; q < asked.size(); ++q)
+          for (std::size_t i = 0; i + 8 <= asked[q].size(); i += 8) {
+            std::uint64_t r;
+            std::memcpy(&r, asked[q].data() + i, 8);
+            if (r < first || r >= last) {
+              lost = true;  // asked for a board this process does not own (a bug)
+              continue;
+            }
+            f(r - first, static_cast<std::uint32_t>(q));
+          }
+      };
+      each_asked([&](std::uint64_t j, std::uint32_t) { ++reader_end[j + 1]; });
+      for (std::uint64_t j = 0; j < mine; ++j) reader_end[j + 1] += reader_end[j];
+      readers.resize(reader_end[mine]);
+      std::vector<std::uint32_t> at(reader_end.begin(), reader_end.end() - 1);
+      each_asked([&](std::uint64_t j, std::uint32_t q) { readers[at[j]++] = q; });
+    }
+  }
+  // Sends the bounds of this process's boards marked in `set` to the processes that read
+  // them, and marks in `set` the ghosts it is sent; returns how many of its boards were marked.
+  std::uint64_t sent = 0;
+  auto tell_readers = [&](BoardSet& set) {
+    std::vector<std::vector<std::uint8_t>> to(exchange->ranks);
+    std::uint64_t moved = 0;
+    for (std::uint64_t w = 0; w < (mine + 63) / 64; ++w)
+      for (std::uint64_t bits = set.has_word(w); bits; bits &= bits - 1) {
+        const std::uint64_t j = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+        if (j >= mine) break;
+        ++moved;
+        const std::uint64_t m = (first + j) << 16 | bounds_of(j);
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(&m);
+        for (std::uint32_t i = reader_end[j]; i < reader_end[j + 1]; ++i) {
+          to[readers[i]].insert(to[readers[i]].end(), bytes, bytes + 8);
+          ++sent;
+        }
+      }
+    const auto got = exchange->alltoall(to);
+    for (const auto& from : got)
+      for (std::size_t i = 0; i + 8 <= from.size(); i += 8) {
+        std::uint64_t m;
+        std::memcpy(&m, from.data() + i, 8);
+        const std::uint64_t j = local(m >> 16);
+        const auto v = static_cast<std::uint16_t>(m & 0xffff);
+        set_bounds(j, low_of(v), high_of(v));
+        set.mark(j);
+      }
+    return moved;
+  };
+  // Of this process's boards (by local index): their best moves out of the level, and how
   // many moves inside the level give each its high (kFixed: a move out of it).
   std::vector<std::uint16_t> exits(mine);
-  std::vector<std::uint32_t> edge_end(count + 1, 0);
+  std::vector<std::uint32_t> edge_end(known + 1, 0);
   constexpr std::uint8_t kFixed = 0xff;
   std::vector<std::uint8_t> support(mine);
-  BoardSet dirty(count), next(count), reeval(count);
+  BoardSet dirty(known), next(known), reeval(mine);
   std::atomic<bool> refused{count > 0xffffffffULL}, any_extra{false};
   std::atomic<std::uint64_t> expanded{0};
   const auto reporter = std::this_thread::get_id();  // the progress is told by one thread
@@ -139,7 +247,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
               ++inside;
               if (s.gain != 0) refused = true;
               if (s.extra) any_extra = true;
-              auto slot = std::atomic_ref<std::uint32_t>(edge_end[index.rank(s.child, n)]);
+              auto slot = std::atomic_ref<std::uint32_t>(edge_end[local(index.rank(s.child, n))]);
               if (slot.fetch_add(1, std::memory_order_relaxed) == 0xffffffffu) refused = true;
               return true;
             }
@@ -150,42 +258,40 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
           })) {
         low = high = terminal;
       }
-      exits[r - first] = pack(low, high);
+      const std::uint64_t j = r - first;
+      exits[j] = pack(low, high);
       // The moves inside the level all give n for now.
-      support[r - first] = high >= n ? kFixed : static_cast<std::uint8_t>(inside);
+      support[j] = high >= n ? kFixed : static_cast<std::uint8_t>(inside);
       if (!inside)
-        store.set(offset + r, n, low, high);  // final already
+        set_bounds(j, low, high);  // final already
       else if (low > -n)
-        store.set(offset + r, n, low, n);
-      if (!inside || low > -n) dirty.mark(r);
+        set_bounds(j, low, n);
+      if (!inside || low > -n) dirty.mark(j);
     }
   });
   expanded += mine;
   if (halt()) return true;  // unfinished: solve_levels asks `stop` again and leaves the level
   // Prefix sums (end of each board's list), checking the total fits 32 bits.
   std::uint64_t total = 0;
-  for (std::uint64_t r = 0; r < count; ++r) {
-    total += edge_end[r];
+  for (std::uint64_t j = 0; j < known; ++j) {
+    total += edge_end[j];
     if (total >= 0xffffffffULL) refused = true;
-    edge_end[r] = static_cast<std::uint32_t>(total);
+    edge_end[j] = static_cast<std::uint32_t>(total);
   }
-  edge_end[count] = static_cast<std::uint32_t>(total);
-  if (exchange) refused = exchange->sum(refused ? 1 : 0) > 0;  // all processes or none
+  edge_end[known] = static_cast<std::uint32_t>(total);
+  if constexpr (kSliced) {
+    if (exchange->sum(lost ? 1 : 0) > 0)
+      throw std::logic_error("a process of the MPI build read a board of level " +
+                             std::to_string(n) + " it had not listed");
+    refused = exchange->sum(refused ? 1 : 0) > 0;  // all processes or none
+  }
   if (refused) {
-    for (std::uint64_t r = first; r < last; ++r) store.set(offset + r, n, -n, n);
+    for (std::uint64_t j = 0; j < mine; ++j) set_bounds(j, -n, n);
     return false;
   }
-  if (exchange) {
-    // Every process's first bounds (a board left at [-n, n] tells nobody anything).
-    exchange->share_level();
-    const std::uint16_t unmoved = pack(-n, n);
-    over(0, count, kBoards, [&](std::uint64_t from, std::uint64_t to) {
-      for (std::uint64_t r = from; r < to; ++r)
-        if ((r < first || r >= last) &&
-            pack(store.low(offset + r, n), store.high(offset + r, n)) != unmoved)
-          dirty.mark(r);
-    });
-  }
+  // Every process's first bounds, to the processes that read them (a board left at [-n, n]
+  // tells nobody anything).
+  if constexpr (kSliced) tell_readers(dirty);
   // Sweep 2: the predecessors, each list filled from its end (edge_end ends as its start),
   // and which of those moves give the mover another turn (only when some do).
   std::vector<std::uint32_t> preds(total);
@@ -196,9 +302,9 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       int terminal;
       game.expand(b, n, terminal, [&](const Step& s) {
         if (!s.over && s.left == n) {
-          auto slot = std::atomic_ref<std::uint32_t>(edge_end[index.rank(s.child, n)]);
+          auto slot = std::atomic_ref<std::uint32_t>(edge_end[local(index.rank(s.child, n))]);
           const std::uint32_t at = slot.fetch_sub(1, std::memory_order_relaxed) - 1;
-          preds[at] = static_cast<std::uint32_t>(r);
+          preds[at] = static_cast<std::uint32_t>(r - first);
           if (s.extra) extra_move.mark(at);
         }
         return true;
@@ -209,13 +315,12 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
   // A move that gave q its high no longer does: true when it was the last (a count that
   // went wrong, a move counted that was not, errs on the side of expanding q again).
   auto last_to_fall = [&](std::uint64_t q) {
-    std::atomic_ref<std::uint8_t> left(support[q - first]);
+    std::atomic_ref<std::uint8_t> left(support[q]);
     if (left.load(std::memory_order_relaxed) == kFixed) return false;
     return left.fetch_sub(1, std::memory_order_relaxed) <= 1;
   };
   // What each board's predecessors were last told of its bounds.
-  std::vector<std::uint16_t> told(count, pack(-n, n));
-  std::vector<std::uint64_t> moved;  // with `exchange`: this process's boards that moved
+  std::vector<std::uint16_t> told(known, pack(-n, n));
   for (int round = 1;; ++round) {
     if (halt()) break;  // the level is left unfinished (retro.h's Schedule::stop)
     std::atomic<std::uint64_t> marked{0}, done{0};
@@ -225,10 +330,11 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       for (std::uint64_t w = w0; w < w1; ++w) {
         for (std::uint64_t bits = dirty.take(w); bits; bits &= bits - 1) {
           const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
-          const int nl = store.low(offset + r, n), nh = store.high(offset + r, n);
+          const std::uint16_t now = bounds_of(r);
+          const int nl = low_of(now), nh = high_of(now);
           const int ol = low_of(told[r]), oh = high_of(told[r]);
           if (nl == ol && nh == oh) continue;
-          told[r] = pack(nl, nh);
+          told[r] = now;
           ++boards;
           for (std::uint32_t i = edge_end[r], end = edge_end[r + 1]; i < end; ++i) {
             const std::uint32_t q = preds[i];
@@ -236,11 +342,11 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
             // This move's term in q's low (it rose) and in q's high (it fell).
             const int rose_from = x ? ol : -oh, rose_to = x ? nl : -nh;
             const int fell_from = x ? oh : -ol, fell_to = x ? nh : -nl;
-            if (rose_to > rose_from && store.raise_low(offset + q, n, rose_to)) {
+            if (rose_to > rose_from && raise_low(q, rose_to)) {
               next.mark(q);
               ++marks;
             }
-            const int high = store.high(offset + q, n);
+            const int high = high_of(bounds_of(q));
             if (fell_from >= high && fell_to < high && last_to_fall(q)) {
               reeval.mark(q);
               ++marks;
@@ -253,7 +359,7 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       report(round, done);
     });
     // Expand again the boards whose high may fall.
-    over(first_word, last_word, kWords, [&](std::uint64_t w0, std::uint64_t w1) {
+    over(0, reeval.words(), kWords, [&](std::uint64_t w0, std::uint64_t w1) {
       // The boards come in rank order: stepping to a near one with next() is much cheaper
       // than unranking it.
       constexpr std::uint64_t kStepAtMost = 16;
@@ -262,7 +368,8 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
       std::uint64_t at = ~0ULL;
       for (std::uint64_t w = w0; w < w1; ++w) {
         for (std::uint64_t bits = reeval.take(w); bits; bits &= bits - 1) {
-          const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+          const std::uint64_t j = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+          const std::uint64_t r = first + j;
           ++evaluated;
           if (at != ~0ULL && r > at && r - at <= kStepAtMost) {
             for (; at < r; ++at) index.next(b);
@@ -270,8 +377,8 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
             b = index.unrank(r, n);
             at = r;
           }
-          const int exit_high = high_of(exits[r - first]);
-          int low = low_of(exits[r - first]), high = exit_high, terminal, giving = 0;
+          const int exit_high = high_of(exits[j]);
+          int low = low_of(exits[j]), high = exit_high, terminal, giving = 0;
           game.expand(b, n, terminal, [&](const Step& s) {
             if (s.over || s.left != n) return true;  // in `exits`
             const std::uint64_t child = offset + index.rank(s.child, n);
@@ -286,47 +393,70 @@ bool solve_level_worklist(const Game& game, const Compositions& index, Store& st
             }
             return true;
           });
-          const int old_low = store.low(offset + r, n), old_high = store.high(offset + r, n);
-          support[r - first] = high <= exit_high ? kFixed : static_cast<std::uint8_t>(giving);
+          const std::uint16_t old = bounds_of(j);
+          const int old_low = low_of(old), old_high = high_of(old);
+          support[j] = high <= exit_high ? kFixed : static_cast<std::uint8_t>(giving);
           low = std::max(low, old_low);
           high = std::min(high, old_high);
           if (low == old_low && high == old_high) continue;
-          store.set(offset + r, n, low, high);
-          next.mark(r);
+          set_bounds(j, low, high);
+          next.mark(j);
           ++marks;
         }
       }
       expanded += evaluated;
       marked += marks;
     });
-    if (exchange) {
-      // Every process's boards that moved this round, to every process.
-      moved.clear();
-      for (std::uint64_t w = first_word; w < last_word; ++w)
-        for (std::uint64_t bits = next.has_word(w); bits; bits &= bits - 1) {
-          const std::uint64_t r = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
-          if (r < first || r >= last) continue;  // (only this process's are marked yet)
-          moved.push_back(r << 16 | pack(store.low(offset + r, n), store.high(offset + r, n)));
-        }
-      const std::vector<std::uint64_t> all = exchange->gather(moved);
-      p.level_sent += all.size();
-      for (const std::uint64_t m : all) {
-        const std::uint64_t r = m >> 16;
-        if (r >= first && r < last) continue;  // this process's own
-        const auto v = static_cast<std::uint16_t>(m & 0xffff);
-        store.set(offset + r, n, low_of(v), high_of(v));
-        next.mark(r);
-      }
-      if (all.empty()) break;
+    if constexpr (kSliced) {
+      // This process's boards that moved, to the processes that read them; the rounds end
+      // when no board moved anywhere.
+      if (exchange->sum(tell_readers(next)) == 0) break;
     } else if (marked == 0) {
       break;
     }
     dirty.swap(next);
   }
-  if (exchange) expanded = exchange->sum(expanded);
+  if constexpr (kSliced) {
+    expanded = exchange->sum(expanded);
+    p.level_sent = exchange->sum(sent);
+  }
   p.evaluations += expanded;
   p.level_evaluations = expanded;
   return true;
+}
+
+}  // namespace worklist_detail
+
+// Solves level n (every level below it done) by the worklist above with `threads` threads.
+// `Store` is retro.h's, with raise_low(key, n, low) too (an atomic max; true when it rose).
+// Needs 9 bytes a board and 4 a move inside the level; returns false (nothing done, the
+// level left at [-n, n]) when the level has 2^32 such moves or more, or a move inside the
+// level that wins seeds, and then the passes do it.
+//
+// With `exchange` (MPI ranks) this process owns a slice of the level and holds nothing of the
+// level beyond it but the bounds of its ghosts (retro_step.h's LevelExchange): it expands,
+// lists the predecessors of, and sets the bounds of its own boards only, and tells them the
+// moves of its own boards and of its ghosts, which the ghosts' owners send it when they move.
+// A ghost is read at the bounds last sent, which only lag behind: the same fixed point.
+template <class Game, class Store>
+bool solve_level_worklist(const Game& game, const Compositions& index, Store& store, int n,
+                          int threads, Progress& p, const ProgressFn& progress,
+                          std::chrono::steady_clock::time_point start,
+                          const LevelExchange* exchange = nullptr,
+                          const std::function<bool()>& stop = {}) {
+  // A store that keeps slices (retro_slices.h) is only ever used with an exchange, and the
+  // one-process stores never are: one body each, so that the unit's inlining budget goes where
+  // it did before the sliced body existed (measured: with both bodies for both stores GCC no
+  // longer inlined Compositions::rank into the sweeps, 2.3% more instructions).
+  if constexpr (worklist_detail::kKeepsSlices<Store>) {
+    if (!exchange) throw std::logic_error("a sliced store's level needs its processes' exchange");
+    return worklist_detail::solve_level<true>(game, index, store, n, threads, p, progress, start,
+                                              exchange, stop);
+  } else {
+    if (exchange) throw std::logic_error("a one-process store cannot take part in an exchange");
+    return worklist_detail::solve_level<false>(game, index, store, n, threads, p, progress, start,
+                                               nullptr, stop);
+  }
 }
 
 }  // namespace naqala::solve::retro

@@ -151,17 +151,22 @@ bool read_level_slice(const std::string& dir, int n, std::uint64_t boards, std::
   return sum.value() == h.checksum;
 }
 
-void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
-                 const std::uint16_t* values) {
+std::string level_header(int n, std::uint64_t boards, std::uint64_t rules, std::uint64_t checksum) {
   LevelHeader h{};
   std::memcpy(h.magic, kLevelMagic, 8);
   h.level = static_cast<std::uint32_t>(n);
   h.boards = boards;
   h.rules = rules;
+  h.checksum = checksum;
+  return std::string(reinterpret_cast<const char*>(&h), sizeof h);
+}
+
+void write_level(const std::string& dir, int n, std::uint64_t boards, std::uint64_t rules,
+                 const std::uint16_t* values) {
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(values);
-  h.checksum = db_checksum(bytes, 2 * boards);
-  write_whole_file(level_path(dir, n), std::string(reinterpret_cast<const char*>(&h), sizeof h),
-                   bytes, 2 * boards);
+  write_whole_file(level_path(dir, n),
+                   level_header(n, boards, rules, db_checksum(bytes, 2 * boards)), bytes,
+                   2 * boards);
 }
 
 // Copies the levels 0..min(K, max_seeds) of a database of K seeds into the build's values
@@ -261,34 +266,42 @@ std::vector<std::uint16_t> fetch_lower(const SowingDb::Parallel& par, const Comp
   return values;
 }
 
-// build_levels for one process of an MPI build that keeps its slice of every finished level.
+// build_levels for one process of an MPI build that keeps its slice of every level.
 template <class Game>
 void build_levels_sliced(const Game& game, const Compositions& index, retro::SlicedStore& store,
                          int from, int to, const SowingDb::BuildOptions& o,
                          const std::function<void(int)>& done) {
   const SowingDb::Parallel& par = o.parallel;
+  // The worklist of a cyclic level holds only this process's boards and its ghosts; the
+  // passes and acyclic levels hold the level whole.
+  const bool sliced = !Game::kAcyclic && !o.passes;
+  auto start = [](int n) { return Game::kAcyclic ? kUnknown : pair(-n, n); };
   retro::Schedule s;
   s.threads = o.threads;
   s.progress = o.progress;
   s.passes = o.passes;
-  s.before_level = [&](int n) { store.begin_level(n, Game::kAcyclic ? kUnknown : pair(-n, n)); };
+  s.before_level = [&](int n) {
+    if (!sliced) store.begin_level(n, start(n));
+  };
   s.fetch = [&](int n) {
-    auto keys = retro::lower_successors(game, index, n, store.begin(n), store.end(n), o.threads);
+    auto read = retro::successors(game, index, n, store.begin(n), store.end(n), sliced, o.threads);
+    if (sliced) store.begin_sliced_level(n, start(n), read.ghosts);
+    std::vector<std::uint64_t>().swap(read.ghosts);
     std::uint64_t others = 0;  // of them, those of other processes' slices
     int m = 0;
-    for (const std::uint64_t key : keys) {
+    for (const std::uint64_t key : read.lower) {
       while (index.offset(m + 1) <= key) ++m;
       const std::uint64_t at = key - index.offset(m);
       others += at < store.begin(m) || at >= store.end(m);
     }
-    store.set_lower(keys, fetch_lower(par, index, store, keys));
-    return std::pair<std::uint64_t, std::uint64_t>{keys.size(), others};
+    store.set_lower(read.lower, fetch_lower(par, index, store, read.lower));
+    return std::pair<std::uint64_t, std::uint64_t>{read.lower.size(), others};
   };
   s.after_level = [&](int n) {
     if (par.sum(store.missed() ? 1 : 0) > 0)
       throw Error(
-          "internal error: a process of the MPI build read a board of a lower level it "
-          "had not asked for (level " +
+          "internal error: a process of the MPI build read a board it had not asked for "
+          "(level " +
           std::to_string(n) + ")");
     done(n);
     store.end_level();
@@ -300,10 +313,55 @@ void build_levels_sliced(const Game& game, const Compositions& index, retro::Sli
     par.share(store.level(), index.count(n));
     return par.sum(moved);
   };
-  s.share_level = [&](int n) { par.share(store.level(), index.count(n)); };
-  s.gather = par.gather;
+  s.exchange = [&](int n, retro::LevelExchange& e) {
+    e.ranks = par.ranks;
+    e.ghosts = &store.ghosts();
+    e.values = store.level();
+    const std::uint64_t count = index.count(n);
+    e.owner = [count, &par](std::uint64_t r) { return retro::slice_owner(count, r, par.ranks); };
+    e.alltoall = par.alltoall;
+  };
+  s.whole_level = [&](int n) { store.whole_level(start(n)); };
   s.sum = par.sum;
   retro::solve_levels(game, index, store, from, to, s);
+}
+
+// Streams the slices of a level of `count` boards (`own`: this process's) to rank 0 in the
+// order of the boards, in pieces of 4 M boards (an all-to-all in which only the piece's owner
+// sends), `width` bytes a board (1: the low byte); rank 0 gets each piece through `take`.
+void stream_to_writer(const SowingDb::Parallel& par, std::uint64_t count, const std::uint16_t* own,
+                      int width,
+                      const std::function<void(const std::vector<std::uint8_t>&)>& take) {
+  const bool writer = par.rank == 0;
+  std::vector<std::uint8_t> bytes;
+  constexpr std::uint64_t kPiece = 1 << 22;  // boards
+  for (int r = 0; r < par.ranks; ++r) {
+    const std::uint64_t size =
+        retro::slice_begin(count, r + 1, par.ranks) - retro::slice_begin(count, r, par.ranks);
+    for (std::uint64_t b = 0; b < size; b += kPiece) {
+      const std::uint64_t n = std::min(kPiece, size - b);
+      bytes.clear();
+      if (r == par.rank) {
+        const std::uint16_t* v = own + b;
+        if (width == 1)
+          for (std::uint64_t i = 0; i < n; ++i) bytes.push_back(static_cast<std::uint8_t>(v[i]));
+        else
+          bytes.insert(bytes.end(), reinterpret_cast<const std::uint8_t*>(v),
+                       reinterpret_cast<const std::uint8_t*>(v + n));
+      }
+      if (r != 0) {  // rank 0's own pieces need no message
+        std::vector<std::vector<std::uint8_t>> to(par.ranks);
+        if (r == par.rank) to[0].swap(bytes);
+        auto got = par.alltoall(to);
+        if (writer) bytes.swap(got[r]);
+      }
+      if (!writer) continue;
+      if (bytes.size() != n * width)
+        throw Error("internal error: process " + std::to_string(r) + " sent " +
+                    std::to_string(bytes.size()) + " bytes, not " + std::to_string(n * width));
+      take(bytes);
+    }
+  }
 }
 
 // The file's first kHeaderBytes.
@@ -475,8 +533,9 @@ SowingDb::Written SowingDb::build_sliced(const sowing::Rules& rules, int max_see
   const Parallel& par = o.parallel;
   const Compositions index(rules.pits, max_seeds);
   const std::uint64_t boards = index.offset(max_seeds + 1);
-  // This process's slices, and the largest level whole with the worklist's 13 bytes a board.
-  require_memory(2 * boards / par.ranks + 15 * index.count(max_seeds),
+  // This process's slices, and its share of the largest level with the worklist's arrays (its
+  // ghosts and predecessor lists: about 60 bytes a board of its slice, measured at 14 seeds).
+  require_memory((2 * boards + 60 * index.count(max_seeds)) / par.ranks,
                  "this process's share of a database of " + std::to_string(max_seeds) + " seeds");
   retro::SlicedStore store(index, par.rank, par.ranks);
   const std::uint64_t rules_sum = text_checksum(dr.fingerprint);
@@ -506,9 +565,18 @@ SowingDb::Written SowingDb::build_sliced(const sowing::Rules& rules, int max_see
       }
     }
   }
+  // Each finished level's file, streamed to rank 0 from every process's slice.
   auto done = [&](int n) {
-    if (!o.level_dir.empty() && writer)
-      write_level(o.level_dir, n, index.count(n), rules_sum, store.level());
+    if (o.level_dir.empty()) return;
+    const std::uint64_t count = index.count(n);
+    std::optional<WholeFileWriter> out;
+    if (writer) out.emplace(level_path(o.level_dir, n), sizeof(LevelHeader));
+    DbChecksum sum(2 * count);
+    stream_to_writer(par, count, store.own(), 2, [&](const std::vector<std::uint8_t>& bytes) {
+      sum.add(bytes.data(), bytes.size());
+      out->write(bytes.data(), bytes.size());
+    });
+    if (writer) out->finish(level_header(n, count, rules_sum, sum.value()));
   };
   if (dr.kalah)
     build_levels_sliced(KalahGame(*dr.kalah), index, store, from, max_seeds, o, done);
@@ -526,40 +594,12 @@ SowingDb::Written SowingDb::build_sliced(const sowing::Rules& rules, int max_see
   std::optional<WholeFileWriter> out;
   if (writer) out.emplace(path, kHeaderBytes);
   DbChecksum sum(boards * w.width);
-  std::vector<std::uint8_t> bytes;
-  constexpr std::uint64_t kPiece = 1 << 22;  // boards
-  for (int m = 0; m <= max_seeds; ++m) {
-    const std::uint64_t count = index.count(m);
-    for (int r = 0; r < par.ranks; ++r) {
-      const std::uint64_t size =
-          retro::slice_begin(count, r + 1, par.ranks) - retro::slice_begin(count, r, par.ranks);
-      for (std::uint64_t b = 0; b < size; b += kPiece) {
-        const std::uint64_t n = std::min(kPiece, size - b);
-        bytes.clear();
-        if (r == par.rank) {
-          const std::uint16_t* v = store.slice(m).data() + b;
-          if (w.width == 1)
-            for (std::uint64_t i = 0; i < n; ++i) bytes.push_back(static_cast<std::uint8_t>(v[i]));
-          else
-            bytes.insert(bytes.end(), reinterpret_cast<const std::uint8_t*>(v),
-                         reinterpret_cast<const std::uint8_t*>(v + n));
-        }
-        if (r != 0) {  // rank 0's own pieces need no message
-          std::vector<std::vector<std::uint8_t>> to(par.ranks);
-          if (r == par.rank) to[0].swap(bytes);
-          auto got = par.alltoall(to);
-          if (writer) bytes.swap(got[r]);
-        }
-        if (!writer) continue;
-        if (bytes.size() != n * w.width)
-          throw Error("internal error: process " + std::to_string(r) + " sent " +
-                      std::to_string(bytes.size()) + " bytes of level " + std::to_string(m) +
-                      ", not " + std::to_string(n * w.width));
-        sum.add(bytes.data(), bytes.size());
-        out->write(bytes.data(), bytes.size());
-      }
-    }
-  }
+  for (int m = 0; m <= max_seeds; ++m)
+    stream_to_writer(par, index.count(m), store.slice(m).data(), w.width,
+                     [&](const std::vector<std::uint8_t>& bytes) {
+                       sum.add(bytes.data(), bytes.size());
+                       out->write(bytes.data(), bytes.size());
+                     });
   if (writer)
     out->finish(header_bytes(rules.pits, max_seeds, w.width, boards, sum.value(), dr.fingerprint));
   w.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -48,16 +48,16 @@ class SowingDb {
   };
   // MPI: this process is rank `rank` of `ranks`; it computes its slice of every level
   // (boards [count * rank / ranks, count * (rank + 1) / ranks) of a level of `count`) and
-  // keeps only that slice once the level is done. `share` gives every process the whole level
-  // being built (an all-gather of the slices of `values`, two bytes a board), `gather`
-  // concatenates every process's list (the worklist's boards that moved in a round,
-  // retro_step.h), `sum` adds a count over all processes, and `alltoall` sends `to[r]` to
-  // process r and returns what each process sent this one (the values of lower levels asked
-  // of their owners, and the database's bytes streamed to rank 0, which alone writes files).
+  // keeps only that slice (and, while a level is built by the worklist, the bounds of the
+  // boards of other slices its boards reach in the level). `share` gives every process the
+  // whole level being built (the passes: an all-gather of the slices of `values`, two bytes a
+  // board), `sum` adds a count over all processes, and `alltoall` sends `to[r]` to process r
+  // and returns what each process sent this one (the values of lower levels asked of their
+  // owners, the worklist's boards that moved sent to the processes that read them, and the
+  // files' bytes streamed to rank 0, which alone writes files).
   struct Parallel {
     int rank = 0, ranks = 1;
     std::function<void(std::uint16_t* values, std::uint64_t count)> share;
-    std::function<std::vector<std::uint64_t>(const std::vector<std::uint64_t>&)> gather;
     std::function<std::uint64_t(std::uint64_t)> sum;
     std::function<std::vector<std::vector<std::uint8_t>>(
         const std::vector<std::vector<std::uint8_t>>& to)>
@@ -86,8 +86,9 @@ class SowingDb {
 
   // One process (options.parallel.ranks == 1) builds the whole database in memory.
   static SowingDb build(const sowing::Rules& rules, int max_seeds, const BuildOptions& options);
-  // Every process of a build under MPI calls this: each keeps its slice of every finished
-  // level (and the level being built whole, and the values of lower levels its slice reads),
+  // Every process of a build under MPI calls this: each keeps its slice of every level (and
+  // of the level being built the bounds of its ghosts, and the values of lower levels its
+  // slice reads),
   // and rank 0 writes the database to `path`, streamed from every process's slices: the bytes
   // of build() then save(). Not stoppable (options.stop must be empty).
   struct Written {

@@ -290,12 +290,7 @@ TEST(SowingDb, WorklistGivesThePassesBytesOnEveryRuleset) {
 class RanksInOneProcess {
  public:
   explicit RanksInOneProcess(int ranks)
-      : ranks_(ranks),
-        meet_(ranks),
-        values_(ranks),
-        lists_(ranks),
-        counts_(ranks),
-        messages_(ranks) {}
+      : ranks_(ranks), meet_(ranks), values_(ranks), counts_(ranks), messages_(ranks) {}
 
   SowingDb::Parallel parallel(int rank) {
     SowingDb::Parallel p;
@@ -309,14 +304,6 @@ class RanksInOneProcess {
           std::copy(values_[r] + count * r / ranks_, values_[r] + count * (r + 1) / ranks_,
                     values + count * r / ranks_);
       meet_.arrive_and_wait();
-    };
-    p.gather = [this, rank](const std::vector<std::uint64_t>& mine) {
-      lists_[rank] = &mine;
-      meet_.arrive_and_wait();
-      std::vector<std::uint64_t> all;
-      for (const auto* list : lists_) all.insert(all.end(), list->begin(), list->end());
-      meet_.arrive_and_wait();
-      return all;
     };
     p.sum = [this, rank](std::uint64_t mine) {
       counts_[rank] = mine;
@@ -361,7 +348,6 @@ class RanksInOneProcess {
   int ranks_;
   std::barrier<> meet_;
   std::vector<std::uint16_t*> values_;
-  std::vector<const std::vector<std::uint64_t>*> lists_;
   std::vector<std::uint64_t> counts_;
   std::vector<const std::vector<std::vector<std::uint8_t>>*> messages_;
 };
@@ -401,8 +387,40 @@ TEST(SowingDb, RanksSharingTheWorklistGiveTheThreadedBytesOnEveryRuleset) {
   expect_ranks_write_the_threaded_file(*preset("oware"), naqala::testing::workload(6, 4), 2, 1,
                                        true);
   expect_ranks_write_the_threaded_file(*preset("kalah"), naqala::testing::workload(8, 6), 3, 2);
+  // Four ranks on two threads each: most of a slice's successors in the level are ghosts.
+  expect_ranks_write_the_threaded_file(*preset("oware"), naqala::testing::workload(8, 6), 4, 2);
   // More ranks than a small level has boards: empty slices.
   expect_ranks_write_the_threaded_file(*preset("oware"), 3, 5, 1);
+}
+
+// The set of boards a rank reads but does not own (its ghosts, and the lower levels' boards it
+// reads) finds every key it holds, none it does not, and gives the keys back in order, across
+// spans above 32 bits.
+TEST(SowingDb, KeySetFindsItsKeysAcrossWideSpans) {
+  for (const std::uint64_t span : {std::uint64_t{100}, std::uint64_t{1} << 41}) {
+    std::vector<std::uint64_t> keys;
+    Rng rng(span);
+    for (int i = 0; i < 5000; ++i) keys.push_back(rng.next() % span);
+    keys.push_back(span - 1);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    retro::KeySet set;
+    set.assign(keys, span);
+    ASSERT_EQ(set.size(), keys.size());
+    std::vector<std::uint64_t> back;
+    set.for_each([&](std::uint64_t i, std::uint64_t key) {
+      EXPECT_EQ(i, back.size());
+      back.push_back(key);
+    });
+    EXPECT_EQ(back, keys);
+    for (std::uint64_t i = 0; i < keys.size(); ++i) ASSERT_EQ(set.find(keys[i]), i);
+    for (int i = 0; i < 5000; ++i) {
+      const std::uint64_t key = rng.next() % span;
+      const bool held = std::binary_search(keys.begin(), keys.end(), key);
+      EXPECT_EQ(set.find(key) != retro::KeySet::kAbsent, held) << key;
+    }
+    EXPECT_EQ(set.find(span + (std::uint64_t{1} << 33)), retro::KeySet::kAbsent);
+  }
 }
 
 // The checksum of a file streamed in pieces (rank 0 writing an MPI build's database from every
