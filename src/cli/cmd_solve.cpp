@@ -83,10 +83,9 @@ void add_solve_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   auto solve_args = [](const Args& a) {
-    SolveArgs s{a.db,   a.build_db,   a.db_seeds, a.threads, a.time,         a.db_stats,
-                a.json, a.check_play, a.engine,   a.seed,    a.referee_nodes};
-    s.check_seeds = a.check_seeds;
-    s.from_db = a.from_db;
+    SolveArgs s{a.db,     a.build_db,   a.db_seeds, a.threads, a.time,          a.db_stats,
+                a.json,   a.check_play, a.engine,   a.seed,    a.referee_nodes, a.check_seeds,
+                a.from_db};
     return s;
   };
   cmd->add_option("variant", a->variant,

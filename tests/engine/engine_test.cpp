@@ -74,10 +74,11 @@ TEST(Engine, ToguzPlaysLegallyAndAFixedDepthGameReplays) {
       moves.push_back(move);
     }
     EXPECT_TRUE(state->is_over()) << spec;
-    if (first.empty())
+    if (first.empty()) {
       first = moves;
-    else if (std::string(spec).find("threads") == std::string::npos)
+    } else if (std::string(spec).find("threads") == std::string::npos) {
       EXPECT_EQ(moves, first);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <barrier>
 #include <cstdio>
@@ -54,9 +55,11 @@ std::shared_ptr<const sowing::Rules> small_oware(int pits, const std::string& gr
 // to move, empty stores).
 State state_of(const sowing::Rules& r, const Board& b) {
   std::uint8_t cells[16];
-  for (int i = 0; i < r.pits; ++i) {
+  const int pits = std::min(r.pits, 8);  // a Board's row holds 8 pits; GCC cannot see r.pits is
+                                         // no more, and warned of a write past `cells`
+  for (int i = 0; i < pits; ++i) {
     cells[i] = b.pit[i];
-    cells[r.pits + i] = b.pit[8 + i];
+    cells[pits + i] = b.pit[8 + i];
   }
   return State::from_pits(r, cells, Player::South);
 }
