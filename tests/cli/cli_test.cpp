@@ -4,9 +4,11 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "run_naqala.h"
@@ -18,6 +20,21 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 using naqala::testing::naqala;
+
+// `analyze backgammon --json` with NAQALA_BGNET naming `net`: the weight file loads and plays.
+// The variable's earlier value, if the suite runs with one, is put back.
+naqala::testing::Run analyze_with_net(const std::string& net) {
+  const char* earlier = std::getenv("NAQALA_BGNET");
+  const std::optional<std::string> saved =
+      earlier ? std::optional<std::string>(earlier) : std::nullopt;
+  setenv("NAQALA_BGNET", net.c_str(), 1);
+  auto played = naqala("analyze backgammon --json");
+  if (saved)
+    setenv("NAQALA_BGNET", saved->c_str(), 1);
+  else
+    unsetenv("NAQALA_BGNET");
+  return played;
+}
 
 TEST(Cli, BackgammonMovesKeepTheirStepsTogether) {
   // No ';' needed: "8/5 6/5" is one move, because two checker moves always have a roll
@@ -428,9 +445,7 @@ TEST(Cli, TrainBackgammonRaceWritesWeightsAndResumesFromItsCache) {
   const auto r = naqala("train backgammon --race --seed 3" + flags);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_THAT(r.out, HasSubstr("pairs trained 200/200"));
-  setenv("NAQALA_BGNET", out.c_str(), 1);
-  const auto played = naqala("analyze backgammon --json");
-  unsetenv("NAQALA_BGNET");
+  const auto played = analyze_with_net(out);
   EXPECT_EQ(played.status, 0) << played.out;
   const auto again = naqala("train backgammon --race --seed 3" + flags);
   ASSERT_EQ(again.status, 0) << again.out;
@@ -483,9 +498,7 @@ TEST(Cli, TrainBackgammonSupervisedFitTakesSeveralDataFiles) {
       a + " --out " + wide);
   ASSERT_EQ(widened.status, 0) << widened.out;
   EXPECT_THAT(widened.out, HasSubstr("(256 hidden units)"));
-  setenv("NAQALA_BGNET", wide.c_str(), 1);
-  const auto played = naqala("analyze backgammon --json");
-  unsetenv("NAQALA_BGNET");
+  const auto played = analyze_with_net(wide);
   EXPECT_EQ(played.status, 0) << played.out;
   const auto odd = naqala(fit + " --hidden 200 --data " + a);
   EXPECT_EQ(odd.status, 2) << odd.out;
