@@ -444,14 +444,14 @@ Net Net::load(const std::string& path) {
                 " outputs); the file has " + std::to_string(inputs) + " inputs, " +
                 std::to_string(hidden) + " hidden, " + std::to_string(outputs) + " outputs");
   Net net;
+  // Fresh, zeroed networks of the file's width: an earlier file's missing rows (the later
+  // hand-made inputs) stay zero.
   for (Mlp& m : net.nets_) m = Mlp(int(hidden));
   net.meta.games = r.get<std::uint64_t>();
   net.meta.seed = r.get<std::uint64_t>();
   net.meta.rate = r.get<float>();
   net.meta.lambda = r.get<float>();
   for (Mlp& m : net.nets_) {
-    // An earlier file's missing rows (the later hand-made inputs) are zero.
-    std::fill(m.w1.begin(), m.w1.end(), 0.0f);
     for (std::size_t i = 0; i < std::size_t{inputs} * hidden; ++i) m.w1[i] = r.get<float>();
     for (auto* w : {&m.b1, &m.w2, &m.b2})
       for (float& x : *w) x = r.get<float>();
