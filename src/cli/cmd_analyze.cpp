@@ -77,7 +77,8 @@ void add_analyze_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("analyze", "Best move, value, principal variation and every move's score");
   struct Args {
-    std::string variant, position, record, moves, db, engine = "alphabeta";
+    std::string variant, db, engine = "alphabeta";
+    StartFlags start;
     double time = 0;
     int depth = 0;
     int threads = 0;
@@ -88,12 +89,7 @@ void add_analyze_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6")->required();
-  cmd->add_option("--position", a->position, "Analyse this position (the variant's position text)")
-      ->check(kNotEmpty);
-  cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves,
-                  "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon "
-                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
+  add_start_flags(cmd, a->start, "Analyse this position");
   cmd->add_option("--time", a->time, "Seconds to think (default 2 when no --depth)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--depth", a->depth, "Search to this depth in plies")->check(CLI::Range(1, 127));
@@ -114,7 +110,7 @@ void add_analyze_command(CLI::App& app) {
                   "An endgame database (naqala solve VARIANT --build-db K): the alpha-beta "
                   "engine probes it (values it settles are marked proven), --prove uses it");
   cmd->callback([a] {
-    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    Loaded l = load_state(a->variant, a->start);
     if (l.state->is_over())
       throw Error("the game is over (" + l.state->outcome().result_tag() +
                   "); there is nothing to analyse");

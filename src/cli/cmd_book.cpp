@@ -92,7 +92,8 @@ void add_build(CLI::App& book_cmd) {
 void add_probe(CLI::App& book_cmd) {
   auto* cmd = book_cmd.add_subcommand("probe", "What the opening book knows of a position");
   struct Args {
-    std::string variant, book, position, record, moves;
+    std::string variant, book;
+    StartFlags start;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
@@ -101,13 +102,10 @@ void add_probe(CLI::App& book_cmd) {
                   "The book file (default: the variant's shipped book, data/PRESET/book.txt, or "
                   "NAQALA_<PRESET>_BOOK)")
       ->check(kNotEmpty);
-  cmd->add_option("--position", a->position, "The position (the variant's position text)")
-      ->check(kNotEmpty);
-  cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves, "Moves to play first, separated by spaces or ';'");
+  add_start_flags(cmd, a->start, "Probe this position");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
-    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    Loaded l = load_state(a->variant, a->start);
     std::string path = a->book;
     std::shared_ptr<const engine::OpeningBook> book;
     if (!path.empty()) {

@@ -70,7 +70,8 @@ void add_solve_command(CLI::App& app) {
       "Solve a two-row sowing position exactly (endgame databases, MTD(f) for Kalah, a bounded "
       "search for Oware and the others)");
   struct Args {
-    std::string variant, position, record, moves, db;
+    std::string variant, db;
+    StartFlags start;
     int build_db = -1, db_seeds = 14, threads = 2;
     std::size_t table_mb = 1024;
     double time = 0;
@@ -92,12 +93,7 @@ void add_solve_command(CLI::App& app) {
                   "Variant: kalah[:seeds=N,empty_capture=true], oware[:options], awale, "
                   "bantumi or a TOML variant of that shape")
       ->required();
-  cmd->add_option("--position", a->position, "Solve this position (the variant's position text)")
-      ->check(kNotEmpty);
-  cmd->add_option("--record", a->record, "Start from the end of this game record");
-  cmd->add_option("--moves", a->moves,
-                  "Moves to play first, separated by spaces or ';' (e.g. \"3 5 1\"); a backgammon "
-                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
+  add_start_flags(cmd, a->start, "Solve this position");
   cmd->add_option("--build-db", a->build_db,
                   "Build the endgame database of every board with up to K seeds in the pits, "
                   "save it to --db and exit")
@@ -147,7 +143,7 @@ void add_solve_command(CLI::App& app) {
                 "Stop once win, draw or loss is proven, without pinning the margin");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a, cmd, solve_args] {
-    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    Loaded l = load_state(a->variant, a->start);
     const sowing::State& s = sowing_of(l);
     std::optional<solve::KalahRules> kalah;
     try {

@@ -11,21 +11,17 @@ void add_state_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("state", "Show a position: board, side to move, legal moves, result");
   struct Args {
-    std::string variant, position, moves, record;
+    std::string variant;
+    StartFlags start;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("variant", a->variant, "Variant, e.g. oware or kalah:seeds=6 or my.toml")
       ->required();
-  cmd->add_option("--position", a->position, "Start from this position (docs/notation.md)")
-      ->check(kNotEmpty);
-  cmd->add_option("--moves", a->moves,
-                  "Moves to play first, separated by spaces or ';' (e.g. \"3 6 2\"); a backgammon "
-                  "move's steps stay together: \"3-1 8/5 6/5 6-4 24/14\"");
-  cmd->add_option("--record", a->record, "Replay this game record first");
+  add_start_flags(cmd, a->start, "Start from this position");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->callback([a] {
-    Loaded l = load_state(a->variant, a->position, a->record, a->moves);
+    Loaded l = load_state(a->variant, a->start);
     const AnyState& s = *l.state;
     if (a->json) {
       nlohmann::json out = {

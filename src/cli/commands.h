@@ -2,6 +2,8 @@
 // One file per `naqala` subcommand; main.cpp adds them all.
 #include <CLI/CLI.hpp>
 
+#include "cli/common.h"
+
 namespace naqala::cli {
 
 // For text flags where an empty value would silently mean "not given" (--position "").
@@ -11,6 +13,10 @@ inline const CLI::Validator kNotEmpty(
                        : std::string();
     },
     "TEXT");
+
+// --position (described by `position_help`: what the command does with it), --record and
+// --moves, with the same meaning and help in every command that starts from a position.
+void add_start_flags(CLI::App* cmd, StartFlags& start, const std::string& position_help);
 
 void add_variants_command(CLI::App& app);
 void add_rules_command(CLI::App& app);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/commands.h"
 #include "core/error.h"
 #include "core/text_file.h"
 #include "games/registry.h"
@@ -45,6 +46,17 @@ std::vector<std::string> split_moves(const std::string& text) {
 
 std::string read_file(const std::string& path, const std::string& what) {
   return read_text_file(path, what);
+}
+
+void add_start_flags(CLI::App* cmd, StartFlags& start, const std::string& position_help) {
+  cmd->add_option("--position", start.position,
+                  position_help + " (the variant's position text, docs/notation.md)")
+      ->check(kNotEmpty);
+  cmd->add_option("--record", start.record, "Start from the end of this game record");
+  cmd->add_option("--moves", start.moves,
+                  "Moves to play first, after the position or record, separated by spaces or ';' "
+                  "(e.g. \"3 5 1\"); a backgammon move's steps stay together: \"3-1 8/5 6/5 6-4 "
+                  "24/14\"");
 }
 
 Loaded load_state(const std::string& variant, const std::string& position,

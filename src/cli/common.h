@@ -26,6 +26,15 @@ std::vector<std::string> split_moves(const std::string& text);
 Loaded load_state(const std::string& variant, const std::string& position,
                   const std::string& record_file, const std::string& moves);
 
+// The flags that say where a command starts: --position, --record, --moves (commands.h adds
+// them to a command).
+struct StartFlags {
+  std::string position, record, moves;
+};
+inline Loaded load_state(const std::string& variant, const StartFlags& start) {
+  return load_state(variant, start.position, start.record, start.moves);
+}
+
 nlohmann::json outcome_json(const AnyState& state);
 std::string read_file(const std::string& path, const std::string& what = "file");
 
