@@ -16,21 +16,7 @@ void add_variants_command(CLI::App& app) {
     const auto variants = list_variants();
     if (*json) {
       nlohmann::json out = nlohmann::json::array();
-      for (const auto& v : variants) {
-        nlohmann::json opts = nlohmann::json::array();
-        for (const auto& o : v.options)
-          opts.push_back({{"name", o.name},
-                          {"help", o.help},
-                          {"type", o.type},
-                          {"default", o.default_value},
-                          {"allowed", o.allowed}});
-        out.push_back({{"name", v.name},
-                       {"title", v.title},
-                       {"family", v.family},
-                       {"summary", v.summary},
-                       {"aliases", v.aliases},
-                       {"options", opts}});
-      }
+      for (const auto& v : variants) out.push_back(to_json(v));
       std::cout << json_text(out, 2) << "\n";
       return;
     }

@@ -1,11 +1,24 @@
 #include "games/any_game.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "core/alarm.h"
 #include "core/error.h"
 
 namespace naqala {
+
+nlohmann::json to_json(const VariantInfo& v) {
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& o : v.options)
+    options.push_back({{"name", o.name},
+                       {"help", o.help},
+                       {"type", o.type},
+                       {"default", o.default_value},
+                       {"allowed", o.allowed}});
+  return {{"name", v.name},       {"title", v.title},     {"family", v.family},
+          {"summary", v.summary}, {"aliases", v.aliases}, {"options", options}};
+}
 
 void AnyState::apply_chance(std::string_view) {
   throw IllegalMoveError("this game has no chance events");

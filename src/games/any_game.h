@@ -41,6 +41,10 @@ struct VariantInfo {
   std::shared_ptr<const nlohmann::json> tournament;
 };
 
+// name, title, family, summary, aliases and options (each with name, help, type, default and
+// allowed), as `naqala variants --json` prints them and the server's /api/variants starts them.
+nlohmann::json to_json(const VariantInfo& v);
+
 // Counts from `naqala bench random`.
 struct RandomPlayStats {
   std::uint64_t games = 0;

@@ -267,13 +267,6 @@ const json& level_ratings() {
 json Hub::variants() {
   json out = json::array();
   for (const auto& v : list_variants()) {
-    json opts = json::array();
-    for (const auto& o : v.options)
-      opts.push_back({{"name", o.name},
-                      {"help", o.help},
-                      {"type", o.type},
-                      {"default", o.default_value},
-                      {"allowed", o.allowed}});
     // Whether a computer opponent exists: make_engine finds the engines registered for the family,
     // so the family's first variant answers for all of it (asked once per build).
     auto known = computer_plays_.find(v.family);
@@ -285,14 +278,10 @@ json Hub::variants() {
       }
       known = computer_plays_.emplace(v.family, plays).first;
     }
-    out.push_back({{"name", v.name},
-                   {"computer", known->second},
-                   {"title", v.title},
-                   {"family", v.family},
-                   {"summary", v.summary},
-                   {"aliases", v.aliases},
-                   {"options", opts},
-                   {"tournament", play::to_json(play::match_rules(v))}});
+    json entry = naqala::to_json(v);
+    entry["computer"] = known->second;
+    entry["tournament"] = play::to_json(play::match_rules(v));
+    out.push_back(std::move(entry));
     // The levels' ratings where they were measured (the lobby shows them beside the levels).
     if (const auto m = level_ratings().find(v.name);
         m != level_ratings().end() && m->is_object() && m->contains("levels"))
