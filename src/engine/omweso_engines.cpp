@@ -133,14 +133,15 @@ class PlyBudget {
 // grows by one. The climb starts from the best of the candidate layouts above and of random
 // layouts with at most one pit a column (South captures only a column whose two pits both hold
 // seeds, so these stop South's first capture). Each setup ply stays within its own limit and
-// plays the next pit of the best layout so far. (South lays out the even spread: docs/engines.md
-// "Omweso's setup".)
+// plays the next pit of the best layout so far (a depth limit caps the climb's depth). (South lays
+// out the even spread: docs/engines.md "Omweso's setup".)
 class LayoutSearch {
  public:
   static constexpr int kCandidates = 16;
   static constexpr int kColumnLayouts = 24;
   static constexpr int kPatience = 24;
   static constexpr int kStartDepth = 3;
+  static constexpr int kStepsWithoutLimit = 4 * kPatience;  // a ply's searches under a depth alone
 
   explicit LayoutSearch(std::uint64_t seed) : rng_(seed) {}
 
@@ -174,11 +175,16 @@ class LayoutSearch {
     Layout south{};
     for (int i = 0; i < 16; ++i)
       south[i] = static_cast<std::uint8_t>(s.pit(Player::South, omweso::State::setup_pit(i)));
+    // A depth limit caps the climb's depth; without a time or node limit a ply runs at most
+    // kStepsWithoutLimit steps.
+    const int max_depth = limits.depth > 0 ? limits.depth : search::kMaxPly - 1;
+    const bool limited = limits.nodes > 0 || limits.seconds > 0;
     Climb& c = climb_;
     if (c.south != south || !c.best ||
         !std::equal(base.begin(), base.begin() + k, c.best->begin())) {
       c = Climb{};
       c.south = south;
+      c.depth = std::min(kStartDepth, max_depth);
     }
     PlyBudget budget(limits);
     // North's value of layout `l` at depth `depth`, or nullopt when the ply's limit cut it short.
@@ -219,7 +225,7 @@ class LayoutSearch {
     // No free pit to change (the last takes the rest), or no seed left to move.
     if (k >= 15 || std::all_of(c.best->begin() + k, c.best->end(), [](int n) { return n == 0; }))
       return *c.best;
-    while (true) {
+    for (int steps = 0; limited || steps < kStepsWithoutLimit; ++steps) {
       if (!c.best_value) {
         c.best_value = value(*c.best, c.depth);
         if (!c.best_value) break;
@@ -232,9 +238,10 @@ class LayoutSearch {
         c.best_value = v;
         c.fails = 0;
       } else if (++c.fails >= kPatience) {
+        c.fails = 0;
+        if (c.depth >= max_depth) break;  // a local optimum at the deepest depth allowed
         ++c.depth;
         c.best_value.reset();
-        c.fails = 0;
       }
     }
     return *c.best;
@@ -368,8 +375,8 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
                           "South's the even spread) or 'spread' (both laid out evenly)");
   }
   AlphaBetaConfig c;  // the search's noise and seed also drive the setup policy
-  // No late move reductions: Omweso's matches do not measure them yet (the setup decides the
-  // games, docs/engines.md "Pit tables (Bao, Omweso)").
+  // No late move reductions: lmr=3 measured weaker with the layout search (docs/engines.md
+  // "Measuring Omweso between engines").
   auto search =
       make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, 0, &c);
   const bool noisy = c.temperature > 0;

@@ -148,6 +148,8 @@ TEST(Board4Engine, OmwesoNorthLayoutSearchWinsWhereTheOldCandidatesLose) {
   };
   const auto searched = north_layout(spec + ",seed=1");
   EXPECT_EQ(north_layout(spec + ",seed=1"), searched);
+  // A depth limit alone (no time, no nodes) bounds the climb too.
+  EXPECT_EQ(north_layout("alphabeta:depth=2").size(), 16u);
   auto result = [&](const std::vector<int>& north) {
     auto state = game->new_game();
     lay_out(*state, south);
