@@ -1,10 +1,10 @@
-// Omweso's engines (omweso, omweso-s0): the setup chosen by a search over whole layouts (or the
-// even spread, omweso::State::spread_setup_move), play by alpha-beta over eval::OmwesoEval, or
-// MCTS.
+// Omweso's engines (omweso, omweso-s0): North's setup chosen by a search over whole layouts,
+// South's (and with setup=spread both) the even spread (omweso::State::spread_setup_move); play
+// by alpha-beta over eval::OmwesoEval, or MCTS.
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <limits>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -39,14 +39,24 @@ Layout placed_layout(const omweso::State& s, int* placed) {
   return l;
 }
 
+// `base` with `seeds` more in `pits`: 2 a pit while they last, the rest one at a time into a
+// drawn pit.
+Layout filled(Layout base, const std::vector<int>& pits, int seeds, Rng& rng) {
+  for (int i : pits) {
+    const int two = std::min(seeds, 2);
+    base[i] = static_cast<std::uint8_t>(two);
+    seeds -= two;
+  }
+  for (; seeds > 0; --seeds) ++base[pits[rng.below(static_cast<std::uint32_t>(pits.size()))]];
+  return base;
+}
+
 // Candidate completions of the mover's layout (the pits placed so far kept): the even spread;
 // the seeds left evenly over the free back pits, over the free front pits, over one pit of each
 // column (front on even columns, back on odd, and the other way round), and over each half of
 // the board; then random ones (each free pit drawn in with probability 0.3-0.8, 2 seeds each
-// while they last, the rest one seed at a time into a drawn pit). Distinct, at most `count`,
-// `incumbent` first when it completes the pits placed.
-std::vector<Layout> candidate_layouts(const omweso::State& s, int count, Rng& rng,
-                                      const std::optional<Layout>& incumbent) {
+// while they last, the rest one seed at a time into a drawn pit). Distinct, at most `count`.
+std::vector<Layout> candidate_layouts(const omweso::State& s, int count, Rng& rng) {
   int k = 0;
   const Layout base = placed_layout(s, &k);
   int left = 32;
@@ -56,7 +66,6 @@ std::vector<Layout> candidate_layouts(const omweso::State& s, int count, Rng& rn
     if (static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), l) == out.end())
       out.push_back(l);
   };
-  if (incumbent && std::equal(base.begin(), base.begin() + k, incumbent->begin())) add(*incumbent);
   // Evenly over the free pits `chosen` picks (the last pit takes any rest when none is chosen).
   auto even = [&](auto chosen) {
     std::vector<int> pits;
@@ -81,89 +90,197 @@ std::vector<Layout> candidate_layouts(const omweso::State& s, int count, Rng& rn
     for (int i = k; i < 16; ++i)
       if (rng.uniform() < p) pits.push_back(i);
     if (pits.empty()) continue;
-    Layout l = base;
-    int rest = left;
-    for (int i : pits) {
-      const int two = std::min(rest, 2);
-      l[i] = static_cast<std::uint8_t>(two);
-      rest -= two;
-    }
-    for (; rest > 0; --rest) ++l[pits[rng.below(static_cast<std::uint32_t>(pits.size()))]];
-    add(l);
+    add(filled(base, pits, left, rng));
   }
   return out;
 }
 
-// The setup by search: each setup ply, the candidate completions of the mover's layout are
-// played out to the start of play and searched, and the best one's next pit is played. North
-// (who sees South's layout) scores a layout by the search of the position it leaves (South to
-// move); South scores one by its worst outcome over North's candidate replies. The move's
-// limits are shared over the searches, so every setup ply stays within its own limit, and the
-// layout chosen last is kept as a candidate for the next ply.
+// A setup ply's limit (time, nodes) shared over the searches it runs: the ply's clock is read
+// before each one, which gets at most what is left of the ply's time and nodes.
+class PlyBudget {
+ public:
+  explicit PlyBudget(const search::Limits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  // A search to `depth` within what is left; nullopt once nothing is left.
+  std::optional<Limits> next(int depth) const {
+    Limits l;
+    l.depth = depth;
+    if (limits_.nodes) {
+      if (nodes_ >= limits_.nodes) return std::nullopt;
+      l.nodes = limits_.nodes - nodes_;
+    }
+    if (limits_.seconds > 0) {
+      l.seconds = limits_.seconds -
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (l.seconds <= 1e-4) return std::nullopt;
+    }
+    return l;
+  }
+  void spend(std::uint64_t nodes) { nodes_ += nodes; }
+
+ private:
+  search::Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+};
+
+// North's setup by search. North lays out after South, so a North layout's value (the search of
+// the position it leaves, South to move, to a fixed depth) stays the same through North's 15
+// setup plies: North climbs over layouts by local changes (a seed or two, or a whole pit, moved
+// between the pits not yet placed), keeping a change the search scores better at the same depth
+// (values of different depths are not compared: an odd depth ends on South's move and favours
+// him) and the values found at earlier plies; after kPatience changes in a row fail, the depth
+// grows by one. The climb starts from the best of the candidate layouts above and of random
+// layouts with at most one pit a column (South captures only a column whose two pits both hold
+// seeds, so these stop South's first capture). Each setup ply stays within its own limit and
+// plays the next pit of the best layout so far (a depth limit caps the climb's depth). (South lays
+// out the even spread: docs/engines.md "Omweso's setup".)
 class LayoutSearch {
  public:
-  static constexpr int kNorthLayouts = 16;
-  static constexpr int kSouthLayouts = 6;
-  static constexpr int kNorthReplies = 8;
+  static constexpr int kCandidates = 16;
+  static constexpr int kColumnLayouts = 24;
+  static constexpr int kPatience = 24;
+  static constexpr int kStartDepth = 3;
+  static constexpr int kStepsWithoutLimit = 4 * kPatience;  // a ply's searches under a depth alone
 
   explicit LayoutSearch(std::uint64_t seed) : rng_(seed) {}
 
+  // North's next setup move (North to move in the setup).
   std::string choose(Engine& search, const AnyState& state, const search::Limits& limits) {
     const auto& s = typed_state<omweso::State>(state, search.name());
-    const bool south = s.to_move() == Player::South;
-    std::optional<Layout>& incumbent = incumbent_[south ? 0 : 1];
-    const auto mine = candidate_layouts(s, south ? kSouthLayouts : kNorthLayouts, rng_, incumbent);
-    const int searches = static_cast<int>(mine.size()) * (south ? kNorthReplies : 1);
-    Limits each;
-    each.seconds = limits.seconds / searches;
-    each.nodes = limits.nodes ? std::max<std::uint64_t>(limits.nodes / searches, 1) : 0;
-    each.depth = limits.depth;
-    // With a time limit the ply's clock is read before each search: the searches' own minimum
-    // (depth 1) and the copies cost more than a share of a few milliseconds on a loaded
-    // machine, so the candidates not reached in time are left out.
-    const auto start = std::chrono::steady_clock::now();
-    auto time_left = [&] {
-      return limits.seconds -
-             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
-    double best = -std::numeric_limits<double>::infinity();
-    bool out_of_time = false, chosen = false;
-    for (const Layout& l : mine) {
-      if (out_of_time && chosen) break;
-      auto after = state.clone();
-      play_layout(*after, l);
-      double value;
-      if (south && !after->is_over()) {
-        value = std::numeric_limits<double>::infinity();
-        const auto& north = typed_state<omweso::State>(*after, search.name());
-        for (const Layout& reply : candidate_layouts(north, kNorthReplies, rng_, std::nullopt)) {
-          auto game = after->clone();
-          play_layout(*game, reply);
-          value = std::min(value, south_value(search, *game, timed(each, time_left, out_of_time)));
-          if (value <= best) break;  // this layout cannot beat the best one found
-          if (out_of_time && chosen) break;
-        }
-        // A layout not tried against every reply in time is not compared (its value is only
-        // an upper bound).
-        if (out_of_time && chosen) break;
-      } else {
-        value = south_value(search, *after, timed(each, time_left, out_of_time)) * (south ? 1 : -1);
-      }
-      chosen = true;
-      if (value > best) {
-        best = value;
-        incumbent = l;
-      }
-    }
+    const Layout& l = climb(search, state, limits);
     int k = 0;
     placed_layout(s, &k);
     return s.format_move(
-        omweso::Move{static_cast<std::uint8_t>(omweso::State::setup_pit(k)), 0, (*incumbent)[k]});
+        omweso::Move{static_cast<std::uint8_t>(omweso::State::setup_pit(k)), 0, l[k]});
   }
 
-  void clear() { incumbent_ = {}; }
+  void clear() { climb_ = {}; }
 
  private:
+  // The climb: the values found (by layout and depth, North's view), for South's layout.
+  struct Climb {
+    Layout south{};
+    std::map<std::pair<Layout, int>, double> values;
+    std::optional<Layout> best;
+    std::optional<double> best_value;  // at `depth`; unset when not yet searched there
+    int depth = kStartDepth;
+    int fails = 0;
+  };
+
+  const Layout& climb(Engine& search, const AnyState& state, const search::Limits& limits) {
+    const auto& s = typed_state<omweso::State>(state, search.name());
+    int k = 0;
+    const Layout base = placed_layout(s, &k);
+    Layout south{};
+    for (int i = 0; i < 16; ++i)
+      south[i] = static_cast<std::uint8_t>(s.pit(Player::South, omweso::State::setup_pit(i)));
+    // A depth limit caps the climb's depth; without a time or node limit a ply runs at most
+    // kStepsWithoutLimit steps.
+    const int max_depth = limits.depth > 0 ? limits.depth : search::kMaxPly - 1;
+    const bool limited = limits.nodes > 0 || limits.seconds > 0;
+    Climb& c = climb_;
+    if (c.south != south || !c.best ||
+        !std::equal(base.begin(), base.begin() + k, c.best->begin())) {
+      c = Climb{};
+      c.south = south;
+      c.depth = std::min(kStartDepth, max_depth);
+    }
+    PlyBudget budget(limits);
+    // North's value of layout `l` at depth `depth`, or nullopt when the ply's limit cut it short.
+    auto value = [&](const Layout& l, int depth) -> std::optional<double> {
+      if (auto it = c.values.find({l, depth}); it != c.values.end()) return it->second;
+      const auto each = budget.next(depth);
+      if (!each) return std::nullopt;
+      auto after = state.clone();
+      play_layout(*after, l);
+      double v;
+      if (after->is_over()) {
+        v = -(after->outcome().south_points() - 0.5) * 2 * kDecided;
+      } else {
+        const Analysis a = search.analyze(*after, *each);
+        budget.spend(a.nodes);
+        if (a.depth < depth && !a.proven) return std::nullopt;
+        v = after->to_move() == Player::South ? -a.value : a.value;
+      }
+      c.values[{l, depth}] = v;
+      return v;
+    };
+    if (!c.best) {
+      std::vector<Layout> seeds = candidate_layouts(s, kCandidates, rng_);
+      for (int i = 0; i < kColumnLayouts; ++i) {
+        const Layout l = column_layout(base, k);
+        if (std::find(seeds.begin(), seeds.end(), l) == seeds.end()) seeds.push_back(l);
+      }
+      c.best = seeds.front();
+      for (const Layout& l : seeds) {
+        const auto v = value(l, c.depth);
+        if (!v) break;
+        if (!c.best_value || *v > *c.best_value) {
+          c.best = l;
+          c.best_value = v;
+        }
+      }
+    }
+    // No free pit to change (the last takes the rest), or no seed left to move.
+    if (k >= 15 || std::all_of(c.best->begin() + k, c.best->end(), [](int n) { return n == 0; }))
+      return *c.best;
+    for (int steps = 0; limited || steps < kStepsWithoutLimit; ++steps) {
+      if (!c.best_value) {
+        c.best_value = value(*c.best, c.depth);
+        if (!c.best_value) break;
+      }
+      const Layout n = neighbour(*c.best, k);
+      const auto v = value(n, c.depth);
+      if (!v) break;
+      if (*v > *c.best_value) {
+        c.best = n;
+        c.best_value = v;
+        c.fails = 0;
+      } else if (++c.fails >= kPatience) {
+        c.fails = 0;
+        if (c.depth >= max_depth) break;  // a local optimum at the deepest depth allowed
+        ++c.depth;
+        c.best_value.reset();
+      }
+    }
+    return *c.best;
+  }
+
+  // A layout with at most one pit a column among the free pits (a column with a placed pit that
+  // holds seeds keeps its other pit empty); the seeds left 2 a pit, the rest at random.
+  Layout column_layout(const Layout& base, int k) {
+    int left = 32;
+    for (int i = 0; i < k; ++i) left -= base[i];
+    std::vector<int> pits;
+    for (int col = 0; col < 8; ++col) {
+      const int front = col, back = 8 + col;
+      if ((front < k && base[front] > 0) || (back < k && base[back] > 0)) continue;
+      const double r = rng_.uniform();
+      const int pick = r < 0.45 ? front : r < 0.9 ? back : -1;
+      if (pick >= k) pits.push_back(pick);
+    }
+    if (pits.empty()) pits.push_back(15);
+    return filled(base, pits, left, rng_);
+  }
+
+  // A local change among the free pits (k..15, at least two): one or two seeds, or all of a pit,
+  // moved to another pit.
+  Layout neighbour(const Layout& l, int k) {
+    std::vector<int> full;
+    for (int i = k; i < 16; ++i)
+      if (l[i] > 0) full.push_back(i);
+    Layout n = l;
+    const int from = full[rng_.below(static_cast<std::uint32_t>(full.size()))];
+    int to = k + static_cast<int>(rng_.below(static_cast<std::uint32_t>(15 - k)));
+    if (to >= from) ++to;
+    const double r = rng_.uniform();
+    const int seeds = r < 0.5 ? 1 : r < 0.7 ? std::min<int>(2, l[from]) : l[from];
+    n[from] = static_cast<std::uint8_t>(n[from] - seeds);
+    n[to] = static_cast<std::uint8_t>(n[to] + seeds);
+    return n;
+  }
+
   // Plays the mover's remaining setup plies of layout `l` (the 16th pit takes the rest).
   static void play_layout(AnyState& state, const Layout& l) {
     const Player side = state.to_move();
@@ -177,29 +294,10 @@ class LayoutSearch {
     }
   }
 
-  // `each` within the time left of the ply (when it has a time limit); `out_of_time` set once
-  // no time is left (that search still runs, as short as the search allows).
-  template <class TimeLeft>
-  static Limits timed(Limits each, TimeLeft time_left, bool& out_of_time) {
-    if (each.seconds <= 0) return each;
-    const double left = time_left();
-    if (left <= each.seconds) {
-      out_of_time = true;
-      each.seconds = std::max(left, 1e-4);
-    }
-    return each;
-  }
-
   static constexpr double kDecided = 2000;  // points: beyond any searched value, proven or not
-  // South's value of a position after both setups, in points (a finished game: its result).
-  static double south_value(Engine& search, const AnyState& state, const Limits& limits) {
-    if (state.is_over()) return (state.outcome().south_points() - 0.5) * 2 * kDecided;
-    const double v = search.analyze(state, limits).value;
-    return state.to_move() == Player::South ? v : -v;
-  }
 
   Rng rng_;
-  std::array<std::optional<Layout>, 2> incumbent_;
+  Climb climb_;
 };
 
 class OmwesoEngine : public Engine {
@@ -250,7 +348,8 @@ class OmwesoEngine : public Engine {
                                         const std::optional<search::Limits>& layouts) {
     const auto& s = typed_state<omweso::State>(state, name());
     if (!s.in_setup()) return std::nullopt;
-    if (layouts) return layout_search_.choose(*search_, state, *layouts);
+    if (layouts && s.to_move() == Player::North)
+      return layout_search_.choose(*search_, state, *layouts);
     return s.format_move(s.spread_setup_move(noisy_ ? &rng_ : nullptr));
   }
 
@@ -261,8 +360,9 @@ class OmwesoEngine : public Engine {
   LayoutSearch layout_search_;
 };
 
-// setup=search (the default of alpha-beta without noise) or setup=spread (the even layout; the
-// default of noisy levels and MCTS), taken out of the spec before the search reads it.
+// setup=search (North's layout searched, South's the even spread; the default of alpha-beta
+// without noise) or setup=spread (the even layout on both sides; the default of noisy levels and
+// MCTS), taken out of the spec before the search reads it.
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
   EngineSpec spec = given;
   std::string setup;
@@ -271,12 +371,12 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
     spec.options.erase(it);
     if (setup != "search" && setup != "spread")
       bad_spec(given, "setup=" + setup +
-                          ": the setup is 'search' (a search over layouts) or "
-                          "'spread' (the seeds laid out evenly)");
+                          ": the setup is 'search' (North's layout by a search over layouts, "
+                          "South's the even spread) or 'spread' (both laid out evenly)");
   }
   AlphaBetaConfig c;  // the search's noise and seed also drive the setup policy
-  // No late move reductions: Omweso's matches do not measure them yet (the setup decides the
-  // games, docs/engines.md "Pit tables (Bao, Omweso)").
+  // No late move reductions: lmr=3 measured weaker with the layout search (docs/engines.md
+  // "Measuring Omweso between engines").
   auto search =
       make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, 0, &c);
   const bool noisy = c.temperature > 0;
