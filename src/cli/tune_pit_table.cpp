@@ -37,6 +37,12 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
   cmd.add_option("--smooth", a.smooth,
                  "With --records: penalty on neighbouring counts' difference (default 100)")
       ->check(CLI::Range(0.0, 1e9));
+  cmd.add_flag("--late", a.late,
+               "With --records --out: also fit a late table, blended in as the stores fill "
+               "(sowing games of two rows)");
+  cmd.add_flag("--pairs", a.pairs,
+               "With --records --out: also fit a table of each pit's count and the count "
+               "opposite (rulesets that capture the pit opposite, e.g. Kalah)");
   cmd.add_option("--opening-plies", a.opening_plies,
                  "With --records: random plies before the engine plays (default 6)")
       ->check(CLI::Range(0, 40));
@@ -94,7 +100,11 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
     std::vector<eval::LabelledPosition> data;
     for (const auto& p : records)
       if (usable(p)) data.push_back({sowing::State::from_position(rules, p.position), label(p)});
-    fit = eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth);
+    fit = eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge, a.smooth,
+                              {a.late, a.pairs});
+  } else if (a.late || a.pairs) {
+    throw Error("--late and --pairs fit sowing games of two rows; " + game.spec() +
+                " has its own table");
   } else if (dynamic_cast<const TypedState<bao::State>*>(probe.get())) {
     fit = eval::fit_board4_table(board4_data<bao::State>(game, records, usable, label),
                                  eval::BaoEval{}, a.ridge, a.smooth);
@@ -102,9 +112,10 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
     fit = eval::fit_board4_table(board4_data<omweso::State>(game, records, usable, label),
                                  eval::OmwesoEval{}, a.ridge, a.smooth);
   }
-  char numbers[96];
-  std::snprintf(numbers, sizeof numbers, " --final-share %g --ridge %g --smooth %g", a.final_share,
-                a.ridge, a.smooth);
+  char numbers[128];
+  std::snprintf(numbers, sizeof numbers, " --final-share %g --ridge %g --smooth %g%s%s",
+                a.final_share, a.ridge, a.smooth, a.late ? " --late" : "",
+                a.pairs ? " --pairs" : "");
   fit.eval.made_by = "naqala tune " + game.spec() + " --records FILE --games " +
                      std::to_string(games) + " --seed " + std::to_string(a.seed) + " --engine " +
                      a.engine + " --opening-plies " + std::to_string(a.opening_plies) + numbers +

@@ -17,6 +17,8 @@ struct PitTableArgs {
   double ridge = 1;
   double smooth = 100;
   int opening_plies = 6;
+  bool late = false;   // also a late table (pit_table.h), two-row sowing games
+  bool pairs = false;  // also a pair table, rulesets that capture the pit opposite
   int games = 0;
   std::uint64_t seed = 1;
 };

@@ -17,6 +17,10 @@ Board4Trained board4_trained(const TrainedSowingEval& e, std::size_t features) {
   if (e.table.pits != board4::kPits)
     throw Error("the evaluation file's table is for " + std::to_string(e.table.pits) +
                 " pits a side; a four-row board has " + std::to_string(board4::kPits));
+  if (!e.table.late.empty() || !e.table.pair.empty())
+    throw Error(
+        "the evaluation file has a 'late' or 'pairs' table; Bao's and Omweso's "
+        "evaluations read the pit table alone");
   return {e.weights, std::make_shared<const PitTable>(e.table)};
 }
 

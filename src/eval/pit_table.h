@@ -13,15 +13,28 @@
 namespace naqala::eval {
 
 inline constexpr int kTableCounts = 25;  // seed counts 0..23, and 24 or more
+inline constexpr int kPairCounts = 10;   // a pair table's counts: 0..8, and 9 or more
 
 struct PitTable {
   int pits = 0;
   // value[(side * pits + pit) * kTableCounts + count], hundredths of a seed; side 0 is the
   // mover's row, 1 the opponent's; a pit is its move label, from its owner's left.
   std::vector<std::int16_t> value;
+  // Optional (empty: none). `late`: the same entries at the game's end; the evaluation blends
+  // `value` (no seed in a store) into `late` (all seeds in the stores) by the stores' share,
+  // because a pit's seeds mean more (a row's seeds are its owner's when a row empties) as the
+  // board empties. `pair`: a value for each column's two counts (Kalah's captures take the pit
+  // opposite an empty one): pair_index(pit, mover's count, the count of the opponent's pit
+  // opposite it).
+  std::vector<std::int16_t> late;
+  std::vector<std::int16_t> pair;
 
   static int index(int side, int pit, int pits, int count) {
     return (side * pits + pit) * kTableCounts + (count < kTableCounts ? count : kTableCounts - 1);
+  }
+  static int pair_index(int pit, int mine, int opposite) {
+    return (pit * kPairCounts + (mine < kPairCounts ? mine : kPairCounts - 1)) * kPairCounts +
+           (opposite < kPairCounts ? opposite : kPairCounts - 1);
   }
 };
 
@@ -39,6 +52,9 @@ struct TrainedSowingEval {
 //   weights W0 W1 ...            (one per feature, feature order)
 //   table PITS
 //   2 x PITS lines of kTableCounts values (the mover's pits from his left, then the opponent's)
+//   late                         (optional) 2 x PITS lines as above: the table at the game's end
+//   pairs                        (optional) PITS x kPairCounts lines of kPairCounts values: the
+//                                mover's pit, his count, then each count of the pit opposite
 // A malformed file is refused with naqala::Error naming the line and what was expected.
 TrainedSowingEval load_trained_eval(const std::string& path);
 // The same, each file read once a process (engines are made per game, in threads).

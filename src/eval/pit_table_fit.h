@@ -22,10 +22,19 @@ struct PitTableFit {
   double rms_after = 0;   // ... and of the fitted evaluation
 };
 
+// The parts of the evaluation fitted beside the pit table (pit_table.h): a `late` table the
+// evaluation blends into as the seeds go to the stores, and a pair table of the counts of each
+// pit and the pit opposite (rulesets that capture the pit opposite).
+struct PitTableShape {
+  bool late = false;
+  bool pairs = false;
+};
+
 // `ridge`: the L2 penalty (squared points) on every table entry and weight; `smooth`: the
 // penalty on the difference of neighbouring counts of a pit, so rare counts follow their
 // neighbours.
 PitTableFit fit_pit_table(const sowing::Rules& rules, const std::vector<LabelledPosition>& data,
-                          const SowingWeights& before, double ridge, double smooth);
+                          const SowingWeights& before, double ridge, double smooth,
+                          PitTableShape shape = {});
 
 }  // namespace naqala::eval

@@ -50,6 +50,20 @@ SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e)
   if (e.table.pits != r.pits || r.labels > r.pits || r.rows != 2)
     throw Error("the evaluation file's table is for " + std::to_string(e.table.pits) +
                 " pits a row; " + r.name + " has " + std::to_string(r.pits));
+  if (!e.table.late.empty() && e.table.late.size() != e.table.value.size())
+    throw Error("the evaluation file's 'late' table has " + std::to_string(e.table.late.size()) +
+                " entries; its table has " + std::to_string(e.table.value.size()));
+  if (!e.table.pair.empty()) {
+    if (r.capture != CaptureKind::Opposite)
+      throw Error(
+          "the evaluation file has a 'pairs' table, for rulesets that capture the pit "
+          "opposite; " +
+          r.name + " does not");
+    if (e.table.pair.size() != static_cast<std::size_t>(r.pits * kPairCounts * kPairCounts))
+      throw Error("the evaluation file's 'pairs' table has " + std::to_string(e.table.pair.size()) +
+                  " entries; " + r.name + " needs " +
+                  std::to_string(r.pits * kPairCounts * kPairCounts));
+  }
   SowingWeights w;
   std::copy(e.weights.begin(), e.weights.end(), w.w.begin());
   w.table = std::make_shared<const PitTable>(e.table);
@@ -87,10 +101,17 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       total_seeds_(std::max(1, r.total_seeds)),
       count_mask_(r.count_mask),
       table_(weights.table),
+      late_(table_ && !table_->late.empty()),
+      pairs_(table_ && !table_->pair.empty()),
       weights_(weights) {
   if (table_ && (table_->pits != r.pits || by_owner_))
     throw Error("a pit table of " + std::to_string(table_->pits) + " pits a row cannot evaluate " +
                 r.name);
+  if ((late_ && table_->late.size() != table_->value.size()) ||
+      (pairs_ &&
+       table_->pair.size() != static_cast<std::size_t>(r.pits * kPairCounts * kPairCounts)))
+    throw Error("a pit table whose 'late' or 'pairs' part does not fit its " +
+                std::to_string(table_->pits) + " pits cannot evaluate " + r.name);
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
     lap_[pi] = r.cycle_length[pi] - (r.skip_origin ? 1 : 0);

@@ -97,7 +97,7 @@ class SowingEval {
     const sowing::Rules& r = s.rules();
     const Player me = s.to_move(), you = opponent(me);
     int rows[2] = {0, 0}, mobile[2] = {0, 0}, extra[2] = {0, 0}, capture[2] = {0, 0};
-    int exposed[2] = {0, 0}, kroo[2] = {0, 0}, table = 0;
+    int exposed[2] = {0, 0}, kroo[2] = {0, 0}, table = 0, late = 0;
     // Bit h of `empty`: pit h holds no seed (opposite captures). Bit h of `capturable`: pit h,
     // one seed richer, holds a capturing count (counts captures).
     // Bit h of `north`: North owns pit h (by owner only).
@@ -120,16 +120,19 @@ class SowingEval {
       const std::uint32_t own_empty = empty & own;
       const std::uint32_t target = capturable & ~own;  // the opponent's capturing pits
       // This row's entries of the pit table: the mover's first (never by owner: refused).
-      const std::int16_t* row_table =
-          table_ ? table_->value.data() + (p == me ? 0 : pits_ * kTableCounts) : nullptr;
+      const int row_start = p == me ? 0 : pits_ * kTableCounts;
+      const std::int16_t* row_table = table_ ? table_->value.data() + row_start : nullptr;
+      const std::int16_t* row_late = late_ ? table_->late.data() + row_start : nullptr;
       for (int i = 0; i < (kByOwner ? labels_ : pits_); ++i) {
         const int hole = kByOwner ? r.label_hole[pi][i] : first + i;
         if constexpr (kByOwner)
           if (!((own >> hole) & 1)) continue;
         const int c = s.seeds(hole);
         rows[pi] += c;
-        if constexpr (!kByOwner)
+        if constexpr (!kByOwner) {
           if (row_table) table += row_table[PitTable::index(0, i, pits_, c)];
+          if (row_late) late += row_late[PitTable::index(0, i, pits_, c)];
+        }
         // Close to capture: one more seed makes the pit a Counts capture (Oware's 1 and 2,
         // Toguz's odd counts), or its opposite pit is empty, where an opponent's sowing
         // ending captures it (Kalah).
@@ -180,6 +183,15 @@ class SowingEval {
     // player's side are then his: they weigh more as the board empties.
     f[kCycleRow] = cycle_owner_ ? f[kRowDiff] * 4 * (s.store(me) + s.store(you)) / total_seeds_ : 0;
     f[kKroo] = kroo[m] - kroo[y];
+    if constexpr (!kByOwner) {
+      const int stored = s.store(me) + s.store(you);
+      if (late_) table = (table * (total_seeds_ - stored) + late * stored) / total_seeds_;
+      if (pairs_) {
+        const int mine = r.first_pit(me), theirs = r.first_pit(you) + pits_ - 1;
+        for (int k = 0; k < pits_; ++k)
+          table += table_->pair[PitTable::pair_index(k, s.seeds(mine + k), s.seeds(theirs - k))];
+      }
+    }
     f[kPitTable] = table;
   }
 
@@ -198,6 +210,8 @@ class SowingEval {
   std::array<int, 2> lap_{};  // holes one sowing passes before it comes round (origin skipped)
   std::uint32_t count_mask_ = 0;
   std::shared_ptr<const PitTable> table_;  // only on boards of two rows walked by row
+  bool late_ = false;                      // the table has a `late` half (pit_table.h)
+  bool pairs_ = false;                     // ... and a pair table
   // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown
   // by p from the pit of that move label lands (the 12+ skip, which depends on the board, is
   // ignored). Labels below `pits` are his row's pits.

@@ -4,12 +4,14 @@
 
 namespace naqala::eval {
 
-TableFit::TableFit(int linear, int table_rows)
+TableFit::TableFit(int linear, int table_rows, int grids, int grid_side)
     : linear_(linear),
       rows_(table_rows),
-      a_(linear + table_rows * kTableCounts,
-         std::vector<double>(linear + table_rows * kTableCounts)),
-      b_(linear + table_rows * kTableCounts) {}
+      grids_(grids),
+      side_(grid_side),
+      a_(linear + table_rows * kTableCounts + grids * grid_side * grid_side,
+         std::vector<double>(linear + table_rows * kTableCounts + grids * grid_side * grid_side)),
+      b_(linear + table_rows * kTableCounts + grids * grid_side * grid_side) {}
 
 void TableFit::add(const std::vector<std::pair<int, double>>& active, double target) {
   for (const auto& [i, x] : active) {
@@ -22,15 +24,24 @@ std::vector<double> TableFit::solve(double ridge, double smooth) const {
   DenseMatrix a = a_;
   const int n = static_cast<int>(b_.size());
   for (int i = 0; i < n; ++i) a[i][i] += ridge;
-  // The penalty smooth x (v[c + 1] - v[c])^2 along each pit's counts.
+  // The penalty smooth x (v[j] - v[i])^2 on neighbouring counts i and j.
+  const auto pull = [&](int i, int j) {
+    a[i][i] += smooth;
+    a[j][j] += smooth;
+    a[i][j] -= smooth;
+    a[j][i] -= smooth;
+  };
   for (int row = 0; row < rows_; ++row)
-    for (int c = 0; c + 1 < kTableCounts; ++c) {
-      const int i = linear_ + row * kTableCounts + c, j = i + 1;
-      a[i][i] += smooth;
-      a[j][j] += smooth;
-      a[i][j] -= smooth;
-      a[j][i] -= smooth;
-    }
+    for (int c = 0; c + 1 < kTableCounts; ++c)
+      pull(linear_ + row * kTableCounts + c, linear_ + row * kTableCounts + c + 1);
+  const int grid_start = linear_ + rows_ * kTableCounts;
+  for (int g = 0; g < grids_; ++g)
+    for (int x = 0; x < side_; ++x)
+      for (int y = 0; y < side_; ++y) {
+        const int i = grid_start + (g * side_ + x) * side_ + y;
+        if (x + 1 < side_) pull(i, i + side_);
+        if (y + 1 < side_) pull(i, i + 1);
+      }
   return solve_linear(std::move(a), b_);
 }
 

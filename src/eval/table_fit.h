@@ -12,8 +12,10 @@ namespace naqala::eval {
 
 class TableFit {
  public:
-  // `linear` feature columns, then `table_rows` x kTableCounts table columns.
-  TableFit(int linear, int table_rows);
+  // `linear` feature columns, then `table_rows` x kTableCounts table columns, then `grids`
+  // grids of `grid_side` x `grid_side` columns (pit_table.h's pair table), each entry pulled
+  // towards its neighbours along both counts as a table row is.
+  TableFit(int linear, int table_rows, int grids = 0, int grid_side = 0);
 
   // One position: its nonzero columns (column, value) and the target they should sum to.
   void add(const std::vector<std::pair<int, double>>& active, double target);
@@ -22,7 +24,7 @@ class TableFit {
   std::vector<double> solve(double ridge, double smooth) const;
 
  private:
-  int linear_, rows_;
+  int linear_, rows_, grids_, side_;
   DenseMatrix a_;
   std::vector<double> b_;
 };

@@ -33,6 +33,28 @@ PitTable legible_table(int pits) {
   return t;
 }
 
+// The late half: entry (side, pit, count) = -(2000 + 1000 x side + 100 x pit + count); the pair
+// table: entry (pit, mine, opposite) = 1000 x (pit + 1) + 10 x mine + opposite.
+PitTable legible_late_and_pairs(int pits) {
+  PitTable t = legible_table(pits);
+  for (auto v : t.value) t.late.push_back(static_cast<std::int16_t>(-2000 - v));
+  for (int pit = 0; pit < pits; ++pit)
+    for (int mine = 0; mine < kPairCounts; ++mine)
+      for (int opposite = 0; opposite < kPairCounts; ++opposite)
+        t.pair.push_back(static_cast<std::int16_t>(1000 * (pit + 1) + 10 * mine + opposite));
+  return t;
+}
+
+// A position with the rows, the stores and the player to move swapped.
+std::string mirrored(const std::string& position) {
+  const auto first = position.find('/'), second = position.find('/', first + 1);
+  const auto comma = position.find(',', second), third = position.find('/', second + 1);
+  return position.substr(first + 1, second - first - 1) + "/" + position.substr(0, first) + "/" +
+         position.substr(comma + 1, third - comma - 1) + "," +
+         position.substr(second + 1, comma - second - 1) + "/" +
+         (position.substr(third + 1) == "S" ? "N" : "S");
+}
+
 SowingWeights with_table(const sowing::Rules& rules, PitTable t) {
   SowingWeights w = default_sowing_weights(rules);
   w.table = std::make_shared<const PitTable>(std::move(t));
@@ -90,6 +112,52 @@ TEST(PitTable, EachPresetPlaysTheFileItShips) {
                Error);
 }
 
+// The late half is blended in by the stores' share of the seeds, and each column adds its pair
+// entry: the mover's pit k (from his left) and the opponent's pit opposite it, his pit
+// pits - 1 - k; counts of 9 or more read the last entry.
+TEST(PitTable, LateHalfAndPairsFollowTheirDefinitions) {
+  const auto rules = rules_of("kalah");
+  const SowingEval eval(*rules, with_table(*rules, legible_late_and_pairs(6)));
+  std::array<int, kSowingFeatures> f;
+  // North to move: his pits from his left 4,5,5,4,5,4; South's 1,0,4,0,0,12; stores 3 + 1 of 48.
+  eval.features(sowing::State::from_position(*rules, "1,0,4,0,0,12/4,5,5,4,5,4/3,1/N"), f);
+  const int mover = (4) + (100 + 5) + (200 + 5) + (300 + 4) + (400 + 5) + (500 + 4);
+  const int other = 6000 + 1 + (100 + 0) + (200 + 4) + 300 + 400 + (500 + 12);
+  const int early = mover + other, late = -12 * 2000 - early;
+  int pairs = 0;
+  const int north[6] = {4, 5, 5, 4, 5, 4}, south[6] = {1, 0, 4, 0, 0, 12};
+  for (int k = 0; k < 6; ++k) pairs += 1000 * (k + 1) + 10 * north[k] + std::min(9, south[5 - k]);
+  EXPECT_EQ(f[kPitTable], (early * (48 - 4) + late * 4) / 48 + pairs);
+}
+
+// Seen from the mover, a position and its mirror (rows, stores and the mover swapped) are the
+// same position: every feature and the value agree, with the shipped file and the late and pair
+// tables alike.
+TEST(PitTable, MirroredPositionsEvaluateAlike) {
+  const auto rules = rules_of("kalah");
+  const SowingEval shipped(*rules);
+  const SowingEval with_pairs(*rules, with_table(*rules, legible_late_and_pairs(6)));
+  Rng rng(3);
+  for (int game = 0; game < 40; ++game) {
+    sowing::State s = sowing::State::initial(*rules);
+    for (int ply = 0; ply < 80 && !s.is_over(); ++ply) {
+      const std::string position = s.position();
+      const auto mirror = sowing::State::from_position(*rules, mirrored(position));
+      ASSERT_EQ(mirrored(mirror.position()), position);
+      for (const SowingEval* eval : {&shipped, &with_pairs}) {
+        std::array<int, kSowingFeatures> a, b;
+        eval->features(s, a);
+        eval->features(mirror, b);
+        EXPECT_EQ(a, b) << position;
+        EXPECT_EQ((*eval)(s), (*eval)(mirror)) << position;
+      }
+      sowing::State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+}
+
 TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
   const naqala::testing::ScratchDir dir;
   TrainedSowingEval e;
@@ -102,12 +170,41 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
   EXPECT_EQ(back.table.pits, 6);
   EXPECT_EQ(back.table.value, e.table.value);
   EXPECT_EQ(back.made_by, "a test");
-  for (const char* text :
-       {"weights 1 2\ntable 6\n1 2 3\n", "weights 1 x\n", "table 6\n", "weights 1\ntable 0\n",
-        "weights 1\nbogus\n", "weights 1\ntable 1\n" /* rows missing */}) {
+  EXPECT_TRUE(back.table.late.empty());
+  EXPECT_TRUE(back.table.pair.empty());
+  e.table = legible_late_and_pairs(6);
+  save_trained_eval(dir / "pairs.txt", e);
+  const TrainedSowingEval with_pairs = load_trained_eval(dir / "pairs.txt");
+  EXPECT_EQ(with_pairs.table.value, e.table.value);
+  EXPECT_EQ(with_pairs.table.late, e.table.late);
+  EXPECT_EQ(with_pairs.table.pair, e.table.pair);
+  // A pair table is for captures of the pit opposite (Kalah), not Oware's; Bao reads none.
+  EXPECT_NO_THROW(trained_sowing_weights(*rules_of("kalah"), e));
+  EXPECT_THROW(trained_sowing_weights(*rules_of("oware"), e), Error);
+  e.table.pair.pop_back();
+  EXPECT_THROW(trained_sowing_weights(*rules_of("kalah"), e), Error);
+  e.table = legible_table(6);
+  std::string row;  // one row of a one-pit table
+  for (int c = 0; c < kTableCounts; ++c) row += "1 ";
+  const std::string one_pit = "weights 1\ntable 1\n" + row + "\n" + row + "\n";
+  std::string pair_rows;
+  for (int r = 0; r < kPairCounts; ++r) pair_rows += "1 1 1 1 1 1 1 1 1 1\n";
+  for (const std::string& text :
+       {std::string("weights 1 2\ntable 6\n1 2 3\n"), std::string("weights 1 x\n"),
+        std::string("table 6\n"), std::string("weights 1\ntable 0\n"),
+        std::string("weights 1\nbogus\n"), std::string("weights 1\ntable 1\n") /* rows missing */,
+        std::string("weights 1\nlate\n") /* before the table */,
+        one_pit + "late\n" + row + "\n" /* a late row missing */,
+        one_pit + "pairs\n1 1 1\n" /* a short pair row */,
+        one_pit + "pairs\n" + pair_rows + "pairs\n" + pair_rows /* twice */}) {
     std::ofstream(dir / "bad.txt") << text;
     EXPECT_THROW(load_trained_eval(dir / "bad.txt"), Error) << text;
   }
+  std::ofstream(dir / "good.txt") << one_pit << "late\n"
+                                  << row << "\n"
+                                  << row << "\npairs\n"
+                                  << pair_rows;
+  EXPECT_EQ(load_trained_eval(dir / "good.txt").table.pair.size(), kPairCounts * kPairCounts);
   // The error names the file's line and what it should hold.
   std::ofstream(dir / "bad.txt") << "# a comment\nweights 100 5\ntable 6\n1 2 x\n";
   try {
@@ -128,6 +225,23 @@ TEST(PitTable, FileRoundTripsAndBadFilesAreRefused) {
   EXPECT_THROW(trained_sowing_weights(*rules, e), Error);
 }
 
+// The positions of random games, each labelled by `made` (in points).
+std::vector<LabelledPosition> labelled_random_games(const sowing::Rules& rules,
+                                                    const SowingEval& made, int games, int plies,
+                                                    Rng& rng) {
+  std::vector<LabelledPosition> data;
+  for (int game = 0; game < games; ++game) {
+    sowing::State s = sowing::State::initial(rules);
+    for (int ply = 0; ply < plies && !s.is_over(); ++ply) {
+      data.push_back({s, made(s) / 100.0});
+      sowing::State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  return data;
+}
+
 // Labels made by a table (plus the store difference, and a capture on offer in Kalah or the tuz in
 // Toguz) are what the fit gives back: the fitted evaluation scores them within rounding, where the
 // linear weights miss by seeds.
@@ -146,16 +260,7 @@ TEST(PitTableFit, RecoversTheTableThatMadeTheLabels) {
     for (auto& v : t.value) v = static_cast<std::int16_t>(static_cast<int>(rng.below(601)) - 300);
     truth.table = std::make_shared<const PitTable>(t);
     const SowingEval made(*rules, truth);
-    std::vector<LabelledPosition> data;
-    for (int game = 0; game < 300; ++game) {
-      sowing::State s = sowing::State::initial(*rules);
-      for (int ply = 0; ply < 60 && !s.is_over(); ++ply) {
-        data.push_back({s, made(s) / 100.0});
-        sowing::State::MoveList moves;
-        s.legal_moves(moves);
-        s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-      }
-    }
+    const auto data = labelled_random_games(*rules, made, 300, 60, rng);
     SowingWeights linear = default_sowing_weights(*rules);
     linear.table = nullptr;
     const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001, 0);
@@ -166,6 +271,32 @@ TEST(PitTableFit, RecoversTheTableThatMadeTheLabels) {
     EXPECT_EQ(fit.eval.weights[kPitTable], 1) << name;
     EXPECT_NEAR(fit.eval.weights[feature], weight, 1) << name;
   }
+}
+
+// The same with a late half and a pair table (Kalah): labels made by random tables of all three
+// are fitted back within rounding.
+TEST(PitTableFit, RecoversTheLateHalfAndThePairTable) {
+  const auto rules = rules_of("kalah");
+  SowingWeights truth = default_sowing_weights(*rules);
+  truth.w.fill(0);
+  truth.w[kStoreDiff] = 100;
+  truth.w[kPitTable] = 1;
+  PitTable t = legible_late_and_pairs(rules->pits);
+  Rng rng(11);
+  for (auto* part : {&t.value, &t.late, &t.pair})
+    for (auto& v : *part) v = static_cast<std::int16_t>(static_cast<int>(rng.below(401)) - 200);
+  truth.table = std::make_shared<const PitTable>(t);
+  const SowingEval made(*rules, truth);
+  const auto data = labelled_random_games(*rules, made, 800, 80, rng);
+  SowingWeights linear = default_sowing_weights(*rules);
+  linear.table = nullptr;
+  const PitTableFit plain = fit_pit_table(*rules, data, linear, 0.001, 0);
+  const PitTableFit fit = fit_pit_table(*rules, data, linear, 0.001, 0, {true, true});
+  EXPECT_EQ(fit.eval.table.late.size(), t.late.size());
+  EXPECT_EQ(fit.eval.table.pair.size(), t.pair.size());
+  EXPECT_GT(plain.rms_after, 1.0);  // one table alone cannot make these labels
+  EXPECT_LT(fit.rms_after, 0.05);
+  EXPECT_THROW(fit_pit_table(*rules_of("oware"), data, linear, 1, 0, {false, true}), Error);
 }
 
 }  // namespace
