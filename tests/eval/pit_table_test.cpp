@@ -287,7 +287,7 @@ TEST(PitTableFit, RecoversTheLateHalfAndThePairTable) {
     for (auto& v : *part) v = static_cast<std::int16_t>(static_cast<int>(rng.below(401)) - 200);
   truth.table = std::make_shared<const PitTable>(t);
   const SowingEval made(*rules, truth);
-  const auto data = labelled_random_games(*rules, made, 800, 80, rng);
+  const auto data = labelled_random_games(*rules, made, 150, 80, rng);
   SowingWeights linear = default_sowing_weights(*rules);
   linear.table = nullptr;
   const PitTableFit plain = fit_pit_table(*rules, data, linear, 0.001, 0);
