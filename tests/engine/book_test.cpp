@@ -28,7 +28,7 @@ std::string read(const std::string& path) {
 
 BookBuildOptions small_build(const std::string& out, std::size_t positions) {
   BookBuildOptions o;
-  o.engine = "alphabeta:depth=3";
+  o.engine = "alphabeta:depth=3,hash=1";
   o.positions = positions;
   o.weight = 1;
   o.seed = 7;
