@@ -16,6 +16,25 @@ using sowing::State;
 
 namespace {
 
+// The optional parts of a pit table (pit_table.h) fit `r`: a `late` part as large as the table,
+// a `pairs` part only where captures take the pit opposite, with an entry for every pit and two
+// counts. Read by every evaluation with a table, whether it came from a file or not.
+void check_table_parts(const Rules& r, const PitTable& t) {
+  if (!t.late.empty() && t.late.size() != t.value.size())
+    throw Error("the evaluation file's 'late' table has " + std::to_string(t.late.size()) +
+                " entries; its table has " + std::to_string(t.value.size()));
+  if (t.pair.empty()) return;
+  if (r.capture != CaptureKind::Opposite)
+    throw Error(
+        "the evaluation file has a 'pairs' table, for rulesets that capture the pit "
+        "opposite; " +
+        r.name + " does not");
+  if (t.pair.size() != static_cast<std::size_t>(r.pits * kPairCounts * kPairCounts))
+    throw Error("the evaluation file's 'pairs' table has " + std::to_string(t.pair.size()) +
+                " entries; " + r.name + " needs " +
+                std::to_string(r.pits * kPairCounts * kPairCounts));
+}
+
 // The file that holds a preset's trained evaluation: data/PRESET/eval.txt for the preset as it
 // is, data/PRESET/eval-OPTION-VALUE[-OPTION-VALUE...].txt for a choice of its options (Kalah's
 // seeds=6: data/kalah/eval-seeds-6.txt). A file that is not there: no table.
@@ -50,20 +69,7 @@ SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e)
   if (e.table.pits != r.pits || r.labels > r.pits || r.rows != 2)
     throw Error("the evaluation file's table is for " + std::to_string(e.table.pits) +
                 " pits a row; " + r.name + " has " + std::to_string(r.pits));
-  if (!e.table.late.empty() && e.table.late.size() != e.table.value.size())
-    throw Error("the evaluation file's 'late' table has " + std::to_string(e.table.late.size()) +
-                " entries; its table has " + std::to_string(e.table.value.size()));
-  if (!e.table.pair.empty()) {
-    if (r.capture != CaptureKind::Opposite)
-      throw Error(
-          "the evaluation file has a 'pairs' table, for rulesets that capture the pit "
-          "opposite; " +
-          r.name + " does not");
-    if (e.table.pair.size() != static_cast<std::size_t>(r.pits * kPairCounts * kPairCounts))
-      throw Error("the evaluation file's 'pairs' table has " + std::to_string(e.table.pair.size()) +
-                  " entries; " + r.name + " needs " +
-                  std::to_string(r.pits * kPairCounts * kPairCounts));
-  }
+  check_table_parts(r, e.table);
   SowingWeights w;
   std::copy(e.weights.begin(), e.weights.end(), w.w.begin());
   w.table = std::make_shared<const PitTable>(e.table);
@@ -107,11 +113,7 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
   if (table_ && (table_->pits != r.pits || by_owner_))
     throw Error("a pit table of " + std::to_string(table_->pits) + " pits a row cannot evaluate " +
                 r.name);
-  if ((late_ && table_->late.size() != table_->value.size()) ||
-      (pairs_ &&
-       table_->pair.size() != static_cast<std::size_t>(r.pits * kPairCounts * kPairCounts)))
-    throw Error("a pit table whose 'late' or 'pairs' part does not fit its " +
-                std::to_string(table_->pits) + " pits cannot evaluate " + r.name);
+  if (table_) check_table_parts(r, *table_);
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
     lap_[pi] = r.cycle_length[pi] - (r.skip_origin ? 1 : 0);

@@ -4,14 +4,22 @@
 
 namespace naqala::eval {
 
+namespace {
+
+int columns(int linear, int table_rows, int grids, int grid_side) {
+  return linear + table_rows * kTableCounts + grids * grid_side * grid_side;
+}
+
+}  // namespace
+
 TableFit::TableFit(int linear, int table_rows, int grids, int grid_side)
     : linear_(linear),
       rows_(table_rows),
       grids_(grids),
       side_(grid_side),
-      a_(linear + table_rows * kTableCounts + grids * grid_side * grid_side,
-         std::vector<double>(linear + table_rows * kTableCounts + grids * grid_side * grid_side)),
-      b_(linear + table_rows * kTableCounts + grids * grid_side * grid_side) {}
+      a_(columns(linear, table_rows, grids, grid_side),
+         std::vector<double>(columns(linear, table_rows, grids, grid_side))),
+      b_(columns(linear, table_rows, grids, grid_side)) {}
 
 void TableFit::add(const std::vector<std::pair<int, double>>& active, double target) {
   for (const auto& [i, x] : active) {
