@@ -1,7 +1,7 @@
 #pragma once
 // Whether this test runs under AddressSanitizer (`make test-asan`, the fuzz tree). There, built
-// at -O1 with every access checked, the search and sowing code runs 10-25x slower than in the
-// release tree, so the heaviest tests play fewer games or positions: the same checks on a
+// at -O0 (Debug) with every access checked, the search and sowing code runs 10-25x slower than in
+// the release tree, so the heaviest tests play fewer games or positions: the same checks on a
 // smaller sample. The release tree (`make test`) always runs the full workload.
 
 namespace naqala::testing {
