@@ -34,6 +34,7 @@ nlohmann::json to_json(const engine::ArenaOptions& o, const engine::ArenaResult&
                    {"seconds_per_move", r.seconds_per_move},
                    {"opening_plies", o.opening_plies},
                    {"seed", o.seed}};
+  if (o.setup_plies >= 0) j["setup_plies"] = o.setup_plies;
   if (with_games) {
     nlohmann::json games = nlohmann::json::array();
     for (const auto& g : r.results)
@@ -73,7 +74,7 @@ void add_arena_command(CLI::App& app) {
   struct Args {
     std::string variant, ladder;
     std::vector<std::string> engines;
-    int games = 100, threads = 1, opening_plies = 4;
+    int games = 100, threads = 1, opening_plies = 4, setup_plies = -1;
     std::uint64_t seed = 1;
     bool json = false, quiet = false;
     EngineFlags engine;
@@ -91,18 +92,29 @@ void add_arena_command(CLI::App& app) {
   cmd->add_option("--threads", a->threads, "Games played at once (default 1)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--opening-plies", a->opening_plies,
-                  "Random plies that make an opening (default 4)")
+                  "Random plies that make an opening (default 4; 0 with --setup-plies)")
       ->check(CLI::Range(0, 50));
+  cmd->add_option(
+         "--setup-plies", a->setup_plies,
+         "Omweso: the openings are the first K plies of the setup at random (a uniformly random "
+         "layout: South's pits a1, b1, ..., then North's; 30 lays out both) and the "
+         "engines make the rest, so the match measures their layouts too; unset, the "
+         "openings lay the setup out as the engines do and --opening-plies are moves of "
+         "play after it")
+      ->check(CLI::Range(0, 64));
   cmd->add_option("--seed", a->seed, "Seed of the openings and dice (default 1)");
   cmd->add_flag("--json", a->json, "Print JSON");
   cmd->add_flag("--quiet", a->quiet, "No progress on stderr");
-  cmd->callback([a] {
+  cmd->callback([a, cmd] {
+    // With setup plies the engines make the rest of the setup: no plies of play unless asked.
+    if (a->setup_plies >= 0 && cmd->count("--opening-plies") == 0) a->opening_plies = 0;
     std::vector<engine::ArenaOptions> matches;
     engine::ArenaOptions base;
     base.variant = a->variant;
     base.games = a->games;
     base.threads = a->threads;
     base.opening_plies = a->opening_plies;
+    base.setup_plies = a->setup_plies;
     base.seed = a->seed;
     base.game = game_options(a->engine);
     base.make_engine = engine_factory(a->engine);

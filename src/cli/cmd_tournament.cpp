@@ -125,7 +125,7 @@ void add_tournament_command(CLI::App& app) {
   struct Args {
     std::string variant, format, out, level_ratings;
     std::vector<std::string> engines;
-    int rounds = 0, games_per_pairing = 0, opening_plies = 0;
+    int rounds = 0, games_per_pairing = 0, opening_plies = 0, setup_plies = -1;
     std::uint64_t seed = 1;
     bool json = false, quiet = false;
     EngineFlags engine;
@@ -150,6 +150,11 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--opening-plies", a->opening_plies,
                   "Random plies from the start before each pair of games (default 0)")
       ->check(CLI::Range(0, 50));
+  cmd->add_option(
+         "--setup-plies", a->setup_plies,
+         "Omweso: the first K plies of each setup at random, the engines make the rest (as "
+         "naqala arena --setup-plies)")
+      ->check(CLI::Range(0, 64));
   cmd->add_option("--seed", a->seed, "Seed of the openings and dice (default 1)");
   cmd->add_option("--level-ratings", a->level_ratings,
                   "Measure the computer levels: every entrant level:N, a round robin; their "
@@ -174,6 +179,7 @@ void add_tournament_command(CLI::App& app) {
     t.settings.rounds = a->rounds;
     t.settings.games_per_pairing = a->games_per_pairing;
     t.opening_plies = a->opening_plies;
+    t.setup_plies = a->setup_plies;
     t.seed = a->seed;
     t.game = game_options(a->engine);
     t.make_engine = engine_factory(a->engine);
@@ -191,8 +197,9 @@ void add_tournament_command(CLI::App& app) {
       for (const auto& e : a->engines) command += " --engine " + e;
       command += " --rounds " + std::to_string(std::max(1, r.tournament.settings.rounds)) +
                  " --games-per-pairing " + std::to_string(r.tournament.settings.games_per_pairing) +
-                 " --opening-plies " + std::to_string(a->opening_plies) + " --seed " +
-                 std::to_string(a->seed) +
+                 " --opening-plies " + std::to_string(a->opening_plies) +
+                 (a->setup_plies >= 0 ? " --setup-plies " + std::to_string(a->setup_plies) : "") +
+                 " --seed " + std::to_string(a->seed) +
                  (a->engine.max_plies != engine::EngineGameOptions{}.max_plies
                       ? " --max-plies " + std::to_string(a->engine.max_plies)
                       : "") +

@@ -24,7 +24,25 @@ double elo_of(double p) {
 
 }  // namespace
 
-void play_random_opening(AnyState& s, int plies, Rng& rng) {
+void play_random_opening(AnyState& s, int plies, Rng& rng, int setup_plies) {
+  if (setup_plies >= 0) {
+    for (int p = 0; p < setup_plies; ++p) {
+      const auto setup = s.uniform_setup_move(rng);
+      if (!setup) break;
+      s.play(*setup);
+    }
+    Rng probe(0);  // asks whether the setup goes on without drawing from `rng`
+    if (s.uniform_setup_move(probe)) {
+      if (plies > 0)
+        throw Error("--setup-plies " + std::to_string(setup_plies) +
+                    " leaves the rest of the setup to the engines, so there can be no random "
+                    "plies of play before it (--opening-plies " +
+                    std::to_string(plies) +
+                    "): give --opening-plies 0, or setup plies that "
+                    "complete the setup");
+      return;
+    }
+  }
   for (int p = 0; p < plies && !s.is_over(); ++p) {
     if (s.is_chance_node()) {
       s.apply_chance(s.sample_chance(rng));
@@ -45,13 +63,19 @@ void play_random_opening(AnyState& s, int plies, Rng& rng) {
 }
 
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
-                                       std::uint64_t seed) {
+                                       std::uint64_t seed, int setup_plies) {
+  if (setup_plies >= 0) {
+    Rng probe(0);
+    if (!game.new_game()->uniform_setup_move(probe))
+      throw Error("--setup-plies: " + game.spec() +
+                  " has no setup phase (Omweso's layout has one); leave it unset");
+  }
   Rng rng(seed);
   std::vector<std::string> out;
   std::set<std::string> seen;
   for (int attempt = 0; static_cast<int>(out.size()) < count; ++attempt) {
     auto s = game.new_game();
-    play_random_opening(*s, plies, rng);
+    play_random_opening(*s, plies, rng, setup_plies);
     if (s->is_over()) continue;
     const std::string pos = s->position();
     if (attempt < 50 * count && !seen.insert(pos).second) continue;
@@ -180,7 +204,7 @@ ArenaResult run_arena(const ArenaOptions& o) {
   for (const auto& spec : o.engines) build(*game, spec);
   const int pairs = (o.games + 1) / 2;
   const int total = 2 * pairs;
-  const auto openings = make_openings(*game, pairs, o.opening_plies, o.seed);
+  const auto openings = make_openings(*game, pairs, o.opening_plies, o.seed, o.setup_plies);
 
   ArenaResult result;
   result.results.resize(total);

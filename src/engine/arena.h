@@ -29,6 +29,11 @@ struct ArenaOptions {
   int games = 100;                     // rounded up to an even number: each opening twice
   int threads = 1;                     // games played at once, each with its own engines
   int opening_plies = 4;               // random plies from the start that make an opening
+  // A game with a setup (Omweso's layout): -1, the openings lay it out as the engines do and
+  // their plies are moves of play; K >= 0, the openings are the first K plies of the setup at
+  // random (AnyState::uniform_setup_move) and the engines make the rest, so the match measures
+  // their layouts too (then opening_plies must be 0 unless K completes the setup).
+  int setup_plies = -1;
   std::uint64_t seed = 1;
   EngineGameOptions game;  // time control and the ply cap of every game
   // Builds the engines (make_engine when unset; the CLI adds outside programs, `cmd:`).
@@ -62,13 +67,16 @@ struct ArenaResult {
 ArenaResult run_arena(const ArenaOptions& options);
 
 // Plays `plies` random moves on `s`: ordinary moves (no cube action), dice rolled in between,
-// and a setup phase (Omweso's layout) made first by AnyState::opening_setup_move, not counted.
-void play_random_opening(AnyState& s, int plies, Rng& rng);
+// and a setup phase (Omweso's layout) made first, not counted: by AnyState::opening_setup_move
+// when `setup_plies` is -1, else its first `setup_plies` plies by uniform_setup_move
+// (ArenaOptions). A setup left for the engines with `plies` > 0 to play is an Error naming both
+// numbers.
+void play_random_opening(AnyState& s, int plies, Rng& rng, int setup_plies = -1);
 
 // `count` distinct openings of `plies` random plies from the start (repeats only when the game
-// has too few), as position texts.
+// has too few), as position texts; `setup_plies` as play_random_opening's.
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
-                                       std::uint64_t seed);
+                                       std::uint64_t seed, int setup_plies = -1);
 
 struct EngineGame {
   double south_points = 0;  // 1, 0.5 or 0

@@ -89,6 +89,10 @@ class AnyState {
   // varying it; nullopt outside a setup. Random openings make the setup with it and count
   // their random plies after it (random layouts, not play, would decide the games).
   virtual std::optional<std::string> opening_setup_move(Rng&) const { return std::nullopt; }
+  // The same phase laid out at random (every layout as likely as if each seed chose its pit at
+  // random): matches that measure the setup too draw its first plies with it and leave the
+  // rest to the engines. nullopt outside a setup.
+  virtual std::optional<std::string> uniform_setup_move(Rng&) const { return std::nullopt; }
 
   // Positions after exactly d plies, d = 1..depth (chance events are not plies; finished
   // games are not expanded). Typed states count without allocating.

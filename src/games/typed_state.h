@@ -119,6 +119,13 @@ class TypedState : public AnyState {
     return std::nullopt;
   }
 
+  std::optional<std::string> uniform_setup_move(Rng& rng) const override {
+    if constexpr (requires { state_.uniform_setup_move(rng); })
+      if (state_.in_setup() && !state_.is_over())
+        return std::string(state_.format_move(state_.uniform_setup_move(rng)));
+    return std::nullopt;
+  }
+
   std::vector<std::uint64_t> perft(int depth) const override {
     std::vector<std::uint64_t> counts(depth, 0);
     if (depth > 0) perft_typed(state_, 0, depth, counts);

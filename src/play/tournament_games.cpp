@@ -39,6 +39,7 @@ json settings_json(const EngineTournament& t, const AnyGame& game, const Tournam
   // Only a cap other than the default is kept, so directories written before it resume.
   if (t.game.max_plies != engine::EngineGameOptions{}.max_plies)
     settings["max_plies"] = t.game.max_plies;
+  if (t.setup_plies >= 0) settings["setup_plies"] = t.setup_plies;
   return settings;
 }
 
@@ -114,7 +115,8 @@ EngineTournamentResult run_engine_tournament(const EngineTournament& t) {
     const std::uint64_t key = t.seed * 1000003 + static_cast<std::uint64_t>(slot.round) * 10007 +
                               static_cast<std::uint64_t>(slot.pairing) * 101 +
                               static_cast<std::uint64_t>((slot.game + 1) / 2);
-    const std::string start = engine::make_openings(*game, 1, t.opening_plies, key)[0];
+    const std::string start =
+        engine::make_openings(*game, 1, t.opening_plies, key, t.setup_plies)[0];
     Rng dice(key * 2 + static_cast<std::uint64_t>(slot.game));
     const engine::EngineGame played = engine::play_engine_game(
         *game, start, {engines[slot.south].get(), engines[slot.north].get()}, {south, north},

@@ -19,6 +19,7 @@ struct EngineTournament {
   TournamentSettings settings;       // format, rounds, games per pairing (players and rules
                                      // are filled in from the engines and the variant)
   int opening_plies = 0;             // random plies from the start before each pair of games
+  int setup_plies = -1;              // Omweso: random setup plies (engine::ArenaOptions)
   std::uint64_t seed = 1;            // of the openings and the dice
   engine::EngineGameOptions game;
   std::string out_dir;  // where the records go; "" keeps none (and cannot resume)

@@ -198,5 +198,40 @@ TEST(TournamentCli, MaxPliesAdjudicatesAndIsKeptWithTheTournament) {
             2);  // below the range
 }
 
+// --setup-plies (Omweso): the openings stop inside the layout and the engines make the rest; the
+// number is part of the directory's settings and of the level ratings' command, and a game
+// without a setup refuses it.
+TEST(TournamentCli, SetupPliesAreKeptWithTheTournament) {
+  const testing::ScratchDir scratch;
+  const fs::path dir = scratch.path() / "out";
+  const std::string file = (scratch.path() / "levels.json").string();
+  const std::string cmd =
+      "tournament omweso --format roundrobin --engine level:1 --engine level:2 --quiet "
+      "--games-per-pairing 2 --setup-plies 3 --out " +
+      dir.string();
+  auto r = naqala(cmd + " --level-ratings " + file);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream record(dir / "round01-pairing01-game01.txt");
+  const std::string text((std::istreambuf_iterator<char>(record)), {});
+  EXPECT_NE(text.find("/setup:3"), std::string::npos) << text;  // the game starts at d1
+  std::ifstream settings(dir / "tournament.json");
+  EXPECT_EQ(json::parse(settings)["setup_plies"], 3);
+  std::ifstream in(file);
+  EXPECT_NE(json::parse(in).at("omweso")["command"].get<std::string>().find(
+                "--opening-plies 0 --setup-plies 3 --seed 1"),
+            std::string::npos);
+  auto other = naqala(
+      "tournament omweso --format roundrobin --engine level:1 --engine level:2 --quiet "
+      "--games-per-pairing 2 --setup-plies 4 --out " +
+      dir.string());
+  EXPECT_EQ(other.status, 2) << other.out;
+  EXPECT_NE(other.out.find("setup_plies"), std::string::npos) << other.out;
+  auto kalah = naqala(
+      "tournament kalah --format roundrobin --engine level:1 --engine level:2 --quiet "
+      "--setup-plies 2");
+  EXPECT_EQ(kalah.status, 2) << kalah.out;
+  EXPECT_NE(kalah.out.find("no setup phase"), std::string::npos) << kalah.out;
+}
+
 }  // namespace
 }  // namespace naqala

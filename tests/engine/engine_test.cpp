@@ -323,5 +323,41 @@ TEST(Arena, OmwesoOpeningsArePlayedPliesAfterASpreadSetup) {
   EXPECT_FALSE(kalah->new_game()->opening_setup_move(rng).has_value());
 }
 
+// Setup plies: the openings draw the first K plies of the layout at random and the engines make
+// the rest, so a match measures their layouts; K = 30 lays out both sides and plies of play may
+// follow. Refused: setup plies for a game without a setup, and plies of play the engines'
+// part of the setup would have to come before.
+TEST(Arena, SetupPliesLeaveTheRestOfTheLayoutToTheEngines) {
+  auto game = make_game("omweso");
+  const auto openings = make_openings(*game, 20, 0, 5, 3);
+  EXPECT_EQ(std::set<std::string>(openings.begin(), openings.end()).size(), 20u);
+  for (const auto& pos : openings) {
+    auto s = game->from_position(pos);
+    EXPECT_NE(pos.find("setup:3"), std::string::npos) << pos;  // South's d1 is next
+    EXPECT_EQ(s->to_move(), Player::South) << pos;
+  }
+  for (const auto& pos : make_openings(*game, 5, 2, 5, 30)) {
+    EXPECT_EQ(pos.find("setup"), std::string::npos) << pos;
+    EXPECT_EQ(game->from_position(pos)->to_move(), Player::South) << pos;  // 2 plies of play
+  }
+  EXPECT_THROW(make_openings(*game, 5, 2, 5, 3), Error);
+  EXPECT_THROW(make_openings(*make_game("kalah"), 5, 2, 5, 0), Error);
+
+  // A match from such openings: the engines lay out the rest and play to the end.
+  ArenaOptions o;
+  o.variant = "omweso";
+  o.engines = {"level:1,seed=1", "random:seed=2"};
+  o.games = 2;
+  o.opening_plies = 0;
+  o.setup_plies = 3;
+  const auto r = run_arena(o);
+  ASSERT_EQ(r.results.size(), 2u);
+  for (const auto& g : r.results) {
+    EXPECT_NE(g.opening.find("setup:3"), std::string::npos) << g.opening;
+    EXPECT_GT(g.plies, 27) << g.opening;  // the 27 setup plies left, then play
+    EXPECT_FALSE(g.result.empty());
+  }
+}
+
 }  // namespace
 }  // namespace naqala::engine

@@ -136,6 +136,16 @@ State::Move State::spread_setup_move(Rng* jitter) const {
   return moves[std::clamp(n, 0, in_hand)];
 }
 
+State::Move State::uniform_setup_move(Rng& rng) const {
+  MoveList moves;
+  legal_moves(moves);
+  const int in_hand = static_cast<int>(moves.size()) - 1;
+  const auto pits_left = static_cast<std::uint32_t>(16 - setup_);
+  int n = 0;
+  for (int seed = 0; seed < in_hand; ++seed) n += rng.below(pits_left) == 0;
+  return moves[n];
+}
+
 void State::legal_moves(MoveList& moves) const {
   moves.clear();
   if (is_over()) return;

@@ -86,6 +86,10 @@ class State {
   // seed at random. The engines' setup and the matches' openings (a search sees nothing in
   // the setup: every layout has the same material). The state must be in setup.
   Move spread_setup_move(Rng* jitter) const;
+  // A uniformly random layout, pit by pit: each seed in hand falls in this pit with chance one
+  // over the pits left (a count binomial in the seeds left), so the plies in order draw every
+  // layout as likely as if each seed chose its pit at random. The state must be in setup.
+  Move uniform_setup_move(Rng& rng) const;
 
  private:
   State() = default;

@@ -51,6 +51,31 @@ TEST(Omweso, SetupIsTheFirstDecisions) {
   EXPECT_NO_THROW(any->play("a1=32"));
 }
 
+// The uniform layout's plies in order: each pit's count is binomial in the seeds left over the
+// pits left, so every pit holds 32/16 = 2 seeds on average (the 16th too: the rest), and a side's
+// layout is a random one, not a spread (the spread never leaves a pit empty from a full hand).
+TEST(Omweso, UniformSetupMovesDrawARandomLayout) {
+  Rng rng(11);
+  constexpr int kLayouts = 3000;
+  std::array<double, 16> mean{};
+  int empty_first_pits = 0;
+  for (int n = 0; n < kLayouts; ++n) {
+    State s = State::initial(kStandard);
+    for (int k = 0; k < 15; ++k) {
+      const auto m = s.uniform_setup_move(rng);
+      const auto moves = legal(s);
+      ASSERT_NE(std::find(moves.begin(), moves.end(), s.format_move(m)), moves.end());
+      s.play(m);
+    }
+    ASSERT_EQ(s.to_move(), Player::North);  // South's layout is complete
+    for (int k = 0; k < 16; ++k) mean[k] += s.pit(Player::South, State::setup_pit(k));
+    empty_first_pits += s.pit(Player::South, State::setup_pit(0)) == 0;
+  }
+  for (int k = 0; k < 16; ++k) EXPECT_NEAR(mean[k] / kLayouts, 2.0, 0.12) << "pit " << k;
+  // P(a pit is empty) = (15/16)^32 = 0.127.
+  EXPECT_NEAR(static_cast<double>(empty_first_pits) / kLayouts, 0.127, 0.03);
+}
+
 TEST(Omweso, RelayAndCaptureOfBothFacingPitsSownFromTheStartA18) {
   const State s = State::from_position(
       kStandard, "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/8,2,8,8,8,8,8,8/S");
