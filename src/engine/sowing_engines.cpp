@@ -297,7 +297,12 @@ std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& pr
   if (const char* env = std::getenv(variable.c_str()); env && *env) {
     if (std::string(env) == "none") return nullptr;
     source = std::string(env) + " (named by " + variable + ")";
-    return solve::load_db_once(env);
+    try {
+      return solve::load_db_once(env);
+    } catch (const Error& e) {
+      throw Error(std::string(e.what()) + "; " + variable + " names it (" + variable +
+                  "=none: no database)");
+    }
   }
   const std::filesystem::path dir = data_dir() + "/" + preset + "/db";
   std::error_code error;

@@ -178,6 +178,7 @@ TEST(KalahProof, ADamagedMissingOrForeignInstalledDatabaseIsRefusedByName) {
     const std::string e = refusal("kalah", "level:10");
     EXPECT_NE(e.find("checksum"), std::string::npos) << e;
     EXPECT_NE(e.find(damaged.path), std::string::npos) << e;
+    EXPECT_NE(e.find("NAQALA_KALAH_DB"), std::string::npos) << e;
   }
   {
     const KalahDbVariable installed(file.path + ".missing");
