@@ -2,15 +2,19 @@
 // alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
+#include "core/data_dir.h"
 #include "core/error.h"
 #include "engine/book.h"
 #include "engine/engine_family.h"
+#include "eval/pit_table.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
 #include "solve/compositions.h"
@@ -72,7 +76,11 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
         book_(std::move(book)),
         db_(std::move(db)),
         kalah_(std::move(kalah)),
-        root_seconds_(config.limits.seconds * proof_share()) {}
+        root_seconds_(config.limits.seconds * proof_share()) {
+    // A depth or node limit asks for games that replay: a Kalah engine with one (a level, a
+    // database given to `alphabeta:depth=D`) proves at the root only from its database.
+    if (kalah_ && (config.limits.depth > 0 || config.limits.nodes > 0)) root_seconds_ = 0;
+  }
   void new_game() override {
     AlphaBetaEngine::new_game();
     unproven_at_ = std::numeric_limits<int>::max();
@@ -117,9 +125,10 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
       return *b;
     }
     const auto start = std::chrono::steady_clock::now();
-    const double move_seconds =
-        request.limits.seconds > 0 ? request.limits.seconds : limits().seconds;
-    double share = move_seconds * proof_share();
+    // The engine's own share unless the request has a time: none for a Kalah engine whose own
+    // depth or node limit makes its games replay.
+    double share =
+        request.limits.seconds > 0 ? request.limits.seconds * proof_share() : root_seconds_;
     if (request.on_clock)
       share = request.clock.remaining > 0.5 ? request.clock.remaining / 100 : -1;
     // A depth or node limit asks for a search that replays: no proof against the clock.
@@ -276,6 +285,38 @@ std::shared_ptr<const solve::EndgameDb> small_kalah_db(const solve::KalahRules& 
   return built.back();
 }
 
+// The Kalah database installed for these rules (docs/engines.md, "Playing from a Kalah
+// database"): the file NAQALA_<PRESET>_DB names (`none`: none), else the one of the largest K in
+// data/<preset>/db/ named as `naqala solve VARIANT --build-db K` names it
+// (kalah-6pits-24seeds.db), else none. `source` says where it came from, for errors.
+std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& preset,
+                                                           const solve::KalahRules& rules,
+                                                           std::string& source) {
+  std::string variable = eval::eval_variable(preset);  // NAQALA_<PRESET>_EVAL
+  variable.replace(variable.size() - 4, 4, "DB");
+  if (const char* env = std::getenv(variable.c_str()); env && *env) {
+    if (std::string(env) == "none") return nullptr;
+    source = std::string(env) + " (named by " + variable + ")";
+    try {
+      return solve::load_db_once(env);
+    } catch (const Error& e) {
+      throw Error(std::string(e.what()) + "; " + variable + " names it (" + variable +
+                  "=none: no database)");
+    }
+  }
+  const std::filesystem::path dir = data_dir() + "/" + preset + "/db";
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) return nullptr;
+  for (int seeds = 254; seeds > 0; --seeds) {
+    const auto path = dir / solve::default_db_name(rules, seeds);
+    if (std::filesystem::exists(path, error)) {
+      source = path.string();
+      return solve::load_db_once(source);
+    }
+  }
+  return nullptr;
+}
+
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   const auto rules = rules_of(game);
   if (spec.kind == "mcts") {
@@ -305,19 +346,27 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
   std::shared_ptr<const solve::SowingDb> db;
   std::optional<SowingAlphaBeta::KalahProver> kalah;
-  // A Kalah-like ruleset with a time per move proves what it can at the root (with its
-  // database when given one); other limits keep the search alone, so its games replay.
-  if (auto k = solve::kalah_rules_if_any(*rules);
-      k && (!db_file.empty() || (c.limits.seconds > 0 && c.limits.depth <= 0 &&
-                                 c.limits.nodes <= 0 && spec.kind == "alphabeta")))
-    kalah = SowingAlphaBeta::KalahProver{*k, nullptr};
+  // A Kalah-like ruleset plays from a database (the root proved by the solver on top of it,
+  // the search's nodes probing it) when given one, or when one is installed and the engine
+  // plays its best move (no noise: the default engine, the top levels). With a time per move
+  // alone it also proves what it can beyond the database; without a database of its own it
+  // builds the 12-seed one. Other limits keep the search alone, so its games replay.
+  if (auto k = solve::kalah_rules_if_any(*rules)) {
+    std::string source = db_file;
+    std::shared_ptr<const solve::EndgameDb> kalah_db;
+    if (!db_file.empty())
+      kalah_db = solve::load_db_once(db_file);
+    else if (c.temperature <= 0)
+      kalah_db = installed_kalah_db(game.info().name, *k, source);
+    const bool timed = c.limits.seconds > 0 && c.limits.depth <= 0 && c.limits.nodes <= 0 &&
+                       spec.kind == "alphabeta";
+    if (kalah_db && kalah_db->rules() != *k)
+      throw Error("the database " + source + " was built for other Kalah rules than " +
+                  game.spec());
+    if (kalah_db || timed)
+      kalah = SowingAlphaBeta::KalahProver{*k, kalah_db ? kalah_db : small_kalah_db(*k)};
+  }
   if (kalah) {
-    kalah->db = db_file.empty()
-                    ? small_kalah_db(kalah->rules)
-                    : std::make_shared<const solve::EndgameDb>(solve::EndgameDb::load(db_file));
-    if (kalah->db->rules() != kalah->rules)
-      throw Error("the database " + db_file + " was built for other Kalah rules than " +
-                  rules->name);
     c.options.probe = solve::kalah_probe(kalah->db);
   } else if (!db_file.empty()) {
     db = std::make_shared<const solve::SowingDb>(solve::SowingDb::load(db_file));

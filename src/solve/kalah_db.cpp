@@ -10,7 +10,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "core/error.h"
@@ -179,6 +182,27 @@ std::string default_db_name(const KalahRules& rules, int max_seeds) {
   if (rules.empty_capture) name += "-empty-capture";
   if (!rules.extra_turn) name += "-no-extra-turn";
   return name + ".db";
+}
+
+std::shared_ptr<const EndgameDb> load_db_once(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw Error("cannot open the database " + path + ": " + std::strerror(errno));
+  using Key = std::tuple<std::string, dev_t, ino_t, off_t, std::int64_t, long>;
+  const Key key{path, st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
+  static std::mutex mutex;
+  static std::map<Key, std::shared_ptr<const EndgameDb>> loaded;
+  const std::lock_guard lock(mutex);
+  auto& db = loaded[key];
+  if (!db) {
+    try {
+      db = std::make_shared<const EndgameDb>(EndgameDb::load(path));
+    } catch (...) {
+      loaded.erase(key);
+      throw;
+    }
+  }
+  return db;
 }
 
 }  // namespace naqala::solve

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include "core/error.h"
@@ -102,6 +104,86 @@ TEST(KalahProof, ADatabaseAnswersAtTheRootAndInTheSearch) {
     ADD_FAILURE() << "a database of other rules was taken";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find(other.path), std::string::npos) << e.what();
+  }
+}
+
+// NAQALA_KALAH_DB set for one test, unset after it.
+struct KalahDbVariable {
+  explicit KalahDbVariable(const std::string& value) {
+    ::setenv("NAQALA_KALAH_DB", value.c_str(), 1);
+  }
+  ~KalahDbVariable() { ::unsetenv("NAQALA_KALAH_DB"); }
+};
+
+TEST(KalahProof, AnInstalledDatabaseServesTheEnginesThatPlayTheirBestMove) {
+  const auto game = make_game("kalah");
+  const auto state = game->from_position("2,0,3,0,0,0/1,2,0,2,0,0/19,19/S");  // 10 seeds
+  // Without a database a depth-limited engine searches alone: one ply proves nothing here.
+  EXPECT_FALSE(make_engine(*game, "alphabeta:depth=1")->think(*state, {}).proven);
+  TempFile file;
+  solve::EndgameDb::build(solve::KalahRules{}, 10, 1).save(file.path);
+  {
+    const KalahDbVariable installed(file.path);
+    for (const char* spec : {"alphabeta:depth=1", "level:10", "alphabeta:nodes=500"}) {
+      const Analysis a = make_engine(*game, spec)->think(*state, {});
+      EXPECT_TRUE(a.proven) << spec;
+      expect_optimal(*state, a.best_move);
+    }
+    // A level's depth limit makes its games replay: it proves from the database only, never
+    // beyond it against the clock, as a timed engine does (kPosition's 23 seeds: about 0.2 s).
+    const auto wide = game->from_position(kPosition);
+    EXPECT_FALSE(make_engine(*game, "level:8")->think(*wide, {}).proven);
+    EXPECT_TRUE(make_engine(*game, "alphabeta:time=600")->think(*wide, {}).proven);
+    // An engine with noise (the lower levels) plays as it did, without it.
+    EXPECT_FALSE(make_engine(*game, "alphabeta:depth=1,noise=2")->think(*state, {}).proven);
+    // kalah:seeds=6 has the same board: the database serves it too.
+    const auto six = make_game("kalah:seeds=6");
+    const auto late = six->from_position("2,0,3,0,0,0/1,2,0,2,0,0/31,31/S");
+    EXPECT_TRUE(make_engine(*six, "alphabeta:depth=1")->think(*late, {}).proven);
+  }
+  {
+    const KalahDbVariable none("none");
+    EXPECT_FALSE(make_engine(*game, "alphabeta:depth=1")->think(*state, {}).proven);
+  }
+}
+
+// The message of the Error that making `spec` for `variant` throws ("" if none).
+std::string refusal(const std::string& variant, const std::string& spec) {
+  try {
+    make_engine(*make_game(variant), spec);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(KalahProof, ADamagedMissingOrForeignInstalledDatabaseIsRefusedByName) {
+  TempFile file, damaged;
+  solve::EndgameDb::build(solve::KalahRules{}, 6, 1).save(file.path);
+  solve::EndgameDb::build(solve::KalahRules{}, 6, 1).save(damaged.path);
+  {
+    std::fstream f(damaged.path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 100);
+    f.put('\x7f');
+  }
+  {
+    // Other rules: the database of `kalah` named for kalah:empty_capture=true.
+    const KalahDbVariable installed(file.path);
+    const std::string e = refusal("kalah:empty_capture=true", "alphabeta");
+    EXPECT_NE(e.find("NAQALA_KALAH_DB"), std::string::npos) << e;
+    EXPECT_NE(e.find("other Kalah rules"), std::string::npos) << e;
+  }
+  {
+    const KalahDbVariable installed(damaged.path);
+    const std::string e = refusal("kalah", "level:10");
+    EXPECT_NE(e.find("checksum"), std::string::npos) << e;
+    EXPECT_NE(e.find(damaged.path), std::string::npos) << e;
+    EXPECT_NE(e.find("NAQALA_KALAH_DB"), std::string::npos) << e;
+  }
+  {
+    const KalahDbVariable installed(file.path + ".missing");
+    const std::string e = refusal("kalah", "alphabeta");
+    EXPECT_NE(e.find(file.path + ".missing"), std::string::npos) << e;
   }
 }
 

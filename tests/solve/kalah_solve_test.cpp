@@ -218,6 +218,23 @@ TEST(EndgameDb, SavesLoadsAndRefusesDamagedFiles) {
   EXPECT_THROW(EndgameDb::load(path), Error);
 }
 
+TEST(EndgameDb, LoadsAFileOnceWhileItStaysTheSame) {
+  const naqala::testing::ScratchDir scratch;
+  const std::string path = scratch / "naqala_kalah_once.db";
+  EndgameDb::build(KalahRules{}, 6, 1).save(path);
+  const auto first = load_db_once(path);
+  EXPECT_EQ(load_db_once(path), first);  // the same mapping, not read again
+  EXPECT_EQ(first->max_seeds(), 6);
+  // Built again (save writes a new file and renames it over the old): read anew.
+  EndgameDb::build(KalahRules{}, 7, 1).save(path);
+  const auto second = load_db_once(path);
+  EXPECT_NE(second, first);
+  EXPECT_EQ(second->max_seeds(), 7);
+  EXPECT_EQ(first->max_seeds(), 6);  // an engine holding the old one keeps it
+  std::remove(path.c_str());
+  EXPECT_THROW(load_db_once(path), Error);
+}
+
 TEST(Solver, AgreesWithTheDatabaseAndTheOldProver) {
   for (const auto& rules : {kalah(4, 3), kalah(3, 4, true), preset("kalah")}) {
     const KalahRules kr = kalah_rules(*rules);
