@@ -344,6 +344,9 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
     rest.options.erase(it);
   }
   AlphaBetaConfig c = search_config(rest, base, levels_for(*rules), {1, 0, 0}, true);
+  // Checked before any database or book is read: a bad spec costs nothing.
+  eval::SowingWeights w = eval::default_sowing_weights(*rules);
+  w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
   std::shared_ptr<const solve::SowingDb> db;
   std::optional<SowingAlphaBeta::KalahProver> kalah;
   // A Kalah-like ruleset plays from a database (the root proved by the solver on top of it,
@@ -378,8 +381,6 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
     book = read_book_once(game, *book_file);
   else if (!book_file && c.temperature <= 0)
     book = shipped_book(game);
-  eval::SowingWeights w = eval::default_sowing_weights(*rules);
-  w.w = parse_weights(spec, w.w, eval::kSowingFeatureNames);
   return std::make_unique<SowingAlphaBeta>(spec.text, rules, c, w, db, std::move(kalah),
                                            std::move(book));
 }
