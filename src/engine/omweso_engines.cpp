@@ -360,9 +360,10 @@ class OmwesoEngine : public Engine {
   LayoutSearch layout_search_;
 };
 
-// setup=search (North's layout searched, South's the even spread; the default of alpha-beta
-// without noise) or setup=spread (the even layout on both sides; the default of noisy levels and
-// MCTS), taken out of the spec before the search reads it.
+// setup=search (North's layout searched, South's the even spread; the default of alpha-beta,
+// every level included: the noisy levels' layouts searched within their own limits grade the
+// levels, where the spread left levels 1-7 tied) or setup=spread (the even layout on both sides;
+// the default of MCTS), taken out of the spec before the search reads it.
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
   EngineSpec spec = given;
   std::string setup;
@@ -381,7 +382,7 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
       make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, 0, &c);
   const bool noisy = c.temperature > 0;
   const bool searched =
-      setup.empty() ? spec.kind != "mcts" && spec.kind != "random" && !noisy : setup == "search";
+      setup.empty() ? spec.kind != "mcts" && spec.kind != "random" : setup == "search";
   if (searched && spec.kind == "mcts")
     bad_spec(given, "setup=search needs an alpha-beta engine (alphabeta: or level:)");
   std::optional<search::Limits> layouts;
