@@ -293,8 +293,7 @@ std::shared_ptr<const OpeningBook> read_book_once(const AnyGame& game, const std
 }
 
 std::string book_variable(const std::string& preset) {
-  std::string name = eval::eval_variable(preset);  // NAQALA_<PRESET>_EVAL
-  return name.replace(name.size() - 4, 4, "BOOK");
+  return eval::preset_variable(preset, "BOOK");
 }
 
 std::string shipped_book_path(const std::string& preset) {

@@ -292,8 +292,7 @@ std::shared_ptr<const solve::EndgameDb> small_kalah_db(const solve::KalahRules& 
 std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& preset,
                                                            const solve::KalahRules& rules,
                                                            std::string& source) {
-  std::string variable = eval::eval_variable(preset);  // NAQALA_<PRESET>_EVAL
-  variable.replace(variable.size() - 4, 4, "DB");
+  const std::string variable = eval::preset_variable(preset, "DB");
   if (const char* env = std::getenv(variable.c_str()); env && *env) {
     if (std::string(env) == "none") return nullptr;
     source = std::string(env) + " (named by " + variable + ")";

@@ -79,10 +79,14 @@ std::shared_ptr<const TrainedSowingEval> read_trained_eval_once(const std::strin
   return e;
 }
 
-std::string eval_variable(const std::string& preset) {
+std::string preset_variable(const std::string& preset, const std::string& what) {
   std::string name = "NAQALA_";
   for (char c : preset) name += c == '-' ? '_' : static_cast<char>(std::toupper(c));
-  return name + "_EVAL";
+  return name + "_" + what;
+}
+
+std::string eval_variable(const std::string& preset) {
+  return preset_variable(preset, "EVAL");
 }
 
 void save_trained_eval(const std::string& path, const TrainedSowingEval& e) {

@@ -59,8 +59,11 @@ struct TrainedSowingEval {
 TrainedSowingEval load_trained_eval(const std::string& path);
 // The same, each file read once a process (engines are made per game, in threads).
 std::shared_ptr<const TrainedSowingEval> read_trained_eval_once(const std::string& path);
-// The variable naming another file for a preset's evaluation: NAQALA_<PRESET>_EVAL (upper
-// case, '-' as '_'); its value `none` plays the preset's linear weights.
+// A preset's environment variable NAQALA_<PRESET>_<WHAT> (the preset in upper case, '-' as
+// '_'): the evaluation's (EVAL), the opening book's (BOOK), the endgame database's (DB).
+std::string preset_variable(const std::string& preset, const std::string& what);
+// The variable naming another file for a preset's evaluation: NAQALA_<PRESET>_EVAL; its value
+// `none` plays the preset's linear weights.
 std::string eval_variable(const std::string& preset);
 void save_trained_eval(const std::string& path, const TrainedSowingEval& e);
 
