@@ -31,8 +31,7 @@ void play_random_opening(AnyState& s, int plies, Rng& rng, int setup_plies) {
       if (!setup) break;
       s.play(*setup);
     }
-    Rng probe(0);  // asks whether the setup goes on without drawing from `rng`
-    if (s.uniform_setup_move(probe)) {
+    if (s.in_setup()) {
       if (plies > 0)
         throw Error("--setup-plies " + std::to_string(setup_plies) +
                     " leaves the rest of the setup to the engines, so there can be no random "
@@ -65,8 +64,7 @@ void play_random_opening(AnyState& s, int plies, Rng& rng, int setup_plies) {
 std::vector<std::string> make_openings(const AnyGame& game, int count, int plies,
                                        std::uint64_t seed, int setup_plies) {
   if (setup_plies >= 0) {
-    Rng probe(0);
-    if (!game.new_game()->uniform_setup_move(probe))
+    if (!game.new_game()->in_setup())
       throw Error("--setup-plies: " + game.spec() +
                   " has no setup phase (Omweso's layout has one); leave it unset");
   }

@@ -85,6 +85,8 @@ class AnyState {
   virtual bool joint_pending() const { return false; }
   virtual std::vector<std::string> joint_halves(Player side) const;
 
+  // Whether the game is in a setup phase (Omweso's layout, before a seed moves).
+  virtual bool in_setup() const { return false; }
   // A setup phase (Omweso's layout): a move that lays the seeds out as the engines do, `rng`
   // varying it; nullopt outside a setup. Random openings make the setup with it and count
   // their random plies after it (random layouts, not play, would decide the games).

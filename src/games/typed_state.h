@@ -112,17 +112,22 @@ class TypedState : public AnyState {
       return false;
   }
 
+  bool in_setup() const override {
+    if constexpr (requires { state_.in_setup(); })
+      return state_.in_setup() && !state_.is_over();
+    else
+      return false;
+  }
+
   std::optional<std::string> opening_setup_move(Rng& rng) const override {
     if constexpr (requires { state_.spread_setup_move(&rng); })
-      if (state_.in_setup() && !state_.is_over())
-        return std::string(state_.format_move(state_.spread_setup_move(&rng)));
+      if (in_setup()) return std::string(state_.format_move(state_.spread_setup_move(&rng)));
     return std::nullopt;
   }
 
   std::optional<std::string> uniform_setup_move(Rng& rng) const override {
     if constexpr (requires { state_.uniform_setup_move(rng); })
-      if (state_.in_setup() && !state_.is_over())
-        return std::string(state_.format_move(state_.uniform_setup_move(rng)));
+      if (in_setup()) return std::string(state_.format_move(state_.uniform_setup_move(rng)));
     return std::nullopt;
   }
 
