@@ -53,6 +53,16 @@ class ZeroedTable {
     release();
   }
 
+  // Has the system back every page now (a write to each) instead of at its first use. An
+  // engine's solver does this when it is made: a page's first fault can take milliseconds on a
+  // fresh virtual machine, and 1,024 nodes of a new 64 MiB table took 0.3 s inside a 0.05 s
+  // proof (the clock is read between nodes).
+  void touch_pages() {
+    constexpr std::size_t kPage = 4096;
+    auto* bytes = reinterpret_cast<volatile unsigned char*>(data_);
+    for (std::size_t i = 0; data_ && i < mapped_bytes(); i += kPage) bytes[i] = 0;
+  }
+
   // Every entry zero again; the pages go back to the system until they are touched.
   void clear() {
     if (data_) ::madvise(data_, mapped_bytes(), MADV_DONTNEED);

@@ -80,6 +80,16 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     // A depth or node limit asks for games that replay: a Kalah engine with one (a level, a
     // database given to `alphabeta:depth=D`) proves at the root only from its database.
     if (kalah_ && (config.limits.depth > 0 || config.limits.nodes > 0)) root_seconds_ = 0;
+    // The root's prover is made with the engine, its table's pages mapped, so that the first
+    // move does not pay for them against its clock (0.3 s over a 0.1 s move was seen).
+    if (kalah_) {
+      solver_ = std::make_unique<solve::Solver>(kalah_->rules, rules_->total_seeds,
+                                                kalah_->db.get(), kSolverTableMb);
+      solver_->touch_table();
+    } else if (db_) {
+      prover_ = std::make_unique<solve::SowingProver>(kProverTableMb);
+      prover_->touch_table();
+    }
   }
   void new_game() override {
     AlphaBetaEngine::new_game();
@@ -174,9 +184,8 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     if (s.is_over() || s.seeds_in_play() > db_->max_seeds()) return {};
     const auto seen = typed.history();
     const auto before = seen.empty() ? seen : seen.first(seen.size() - 1);
-    // The prover's table is allocated once, at the first proof, and kept: its entries are
-    // proven facts of the ruleset, so they serve the later moves too.
-    if (!prover_) prover_ = std::make_unique<solve::SowingProver>(kProverTableMb);
+    // The prover's table is kept from move to move: its entries are proven facts of the
+    // ruleset, so they serve the later moves too.
     const auto p =
         prover_->solve(s, db_.get(), seconds, before, root_nodes(search_nodes, seconds), false);
     if (!p.exact() || p.optimal_moves.empty()) return {};
@@ -191,11 +200,6 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
     const int n = s.seeds_in_play();
     const bool in_db = kalah_->db && n <= kalah_->db->max_seeds();
     if (s.is_over() || (!in_db && (seconds <= 0 || n >= unproven_at_))) return {};
-    if (!solver_) {
-      constexpr std::size_t kTableMb = 64;
-      solver_ = std::make_unique<solve::Solver>(kalah_->rules, rules_->total_seeds,
-                                                kalah_->db.get(), kTableMb);
-    }
     const auto m = solve::prove_margin(s, *solver_, in_db ? 0 : seconds);
     if (!m.exact() || m.best_move.empty()) {
       unproven_at_ = n;
@@ -259,9 +263,9 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const OpeningBook> book_;    // null: none
   std::shared_ptr<const solve::SowingDb> db_;  // null: none
   std::optional<KalahProver> kalah_;
-  static constexpr std::size_t kProverTableMb = 32;
-  std::unique_ptr<solve::SowingProver> prover_;        // made at the first database proof
-  std::unique_ptr<solve::Solver> solver_;              // made at the first Kalah proof
+  static constexpr std::size_t kProverTableMb = 32, kSolverTableMb = 64;
+  std::unique_ptr<solve::SowingProver> prover_;        // with db_
+  std::unique_ptr<solve::Solver> solver_;              // with kalah_
   int unproven_at_ = std::numeric_limits<int>::max();  // seeds of the last position not proven
   double root_seconds_;  // the root's database search at most (0: none)
 };

@@ -53,6 +53,8 @@ class Solver {
                const std::function<bool(const Result&)>& on_step = {});
 
   const Stats& stats() const { return stats_; }
+  // The table's pages mapped now rather than at their first probe (ZeroedTable::touch_pages).
+  void touch_table() { table_.touch_pages(); }
   // A move of b that reaches at least `value` (searched when the table does not know), or -1
   // when there is none or the time ran out.
   int best_move(const Board& b, int value);

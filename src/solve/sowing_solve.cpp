@@ -318,6 +318,9 @@ struct SowingProver::Impl {
 
 SowingProver::SowingProver(std::size_t table_mb) : impl_(std::make_unique<Impl>(table_mb)) {}
 SowingProver::~SowingProver() = default;
+void SowingProver::touch_table() {
+  impl_->table_.touch_pages();
+}
 
 SowingProof SowingProver::solve(const State& s, const SowingDb* db, double seconds,
                                 std::span<const std::uint64_t> before, std::uint64_t max_nodes,

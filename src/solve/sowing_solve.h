@@ -60,6 +60,8 @@ class SowingProver {
   SowingProof solve(const sowing::State& s, const SowingDb* db, double seconds,
                     std::span<const std::uint64_t> before = {}, std::uint64_t max_nodes = 0,
                     bool every_optimal = true);
+  // The table's pages mapped now rather than at their first probe (ZeroedTable::touch_pages).
+  void touch_table();
 
  private:
   struct Impl;
