@@ -41,9 +41,11 @@ engine::Proof to_proof(const auto& m) {
   return p;
 }
 
-// Kalah-like rulesets go to the exact solver of src/solve (a database from `db`, or a small
-// one built in memory), every other one to the engine's AND/OR prover.
-engine::Proof prove(const AnyState& state, double seconds, const std::string& db_file) {
+// Kalah-like rulesets go to the exact solver of src/solve (a database from `db`, else the one
+// installed for the preset, else a small one built in memory), every other one to the engine's
+// AND/OR prover.
+engine::Proof prove(const AnyGame& game, const AnyState& state, double seconds,
+                    const std::string& db_file) {
   const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(&state);
   std::optional<solve::KalahRules> rules;
   if (typed) {
@@ -61,9 +63,10 @@ engine::Proof prove(const AnyState& state, double seconds, const std::string& db
     return to_proof(m);
   }
   const sowing::State& s = typed->typed();
-  const auto db =
-      db_file.empty() ? solve::EndgameDb::build(*rules, 12, 2) : solve::EndgameDb::load(db_file);
-  solve::Solver solver(*rules, s.rules().total_seeds, &db, 256);
+  std::string source;
+  auto db = named_or_installed_kalah_db(game, *rules, db_file, source);
+  if (!db) db = std::make_shared<const solve::EndgameDb>(solve::EndgameDb::build(*rules, 12, 2));
+  solve::Solver solver(*rules, s.rules().total_seeds, db.get(), 256);
   const auto m = solve::prove_margin(s, solver, seconds);
   return to_proof(m);
 }
@@ -108,14 +111,15 @@ void add_analyze_command(CLI::App& app) {
                 "limits it)");
   cmd->add_option("--db", a->db,
                   "An endgame database (naqala solve VARIANT --build-db K): the alpha-beta "
-                  "engine probes it (values it settles are marked proven), --prove uses it");
+                  "engine probes it (values it settles are marked proven), --prove uses it (Kalah: "
+                  "without it, the installed database if any, docs/engines.md)");
   cmd->callback([a] {
     Loaded l = load_state(a->variant, a->start);
     if (l.state->is_over())
       throw Error("the game is over (" + l.state->outcome().result_tag() +
                   "); there is nothing to analyse");
     if (a->prove) {
-      const auto p = prove(*l.state, a->time, a->db);
+      const auto p = prove(*l.game, *l.state, a->time, a->db);
       const std::string who(name(l.state->to_move()));
       const std::string verdict =
           p.decided ? proof_verdict(who, p.low, p.high) : "not decided within the time";

@@ -109,7 +109,8 @@ void add_solve_command(CLI::App& app) {
       ->check(kNotEmpty);
   cmd->add_option("--db-seeds", a->db_seeds,
                   "Without --db: build a database of up to K seeds in memory first (default 14 "
-                  "for Kalah, 12 for the others)")
+                  "for Kalah, 12 for the others; without either, Kalah takes the installed "
+                  "database if there is one: NAQALA_KALAH_DB or data/kalah/db/)")
       ->check(CLI::Range(0, 24));
   cmd->add_option("--threads", a->threads, "Threads building the database (default 2)")
       ->check(CLI::Range(1, 64));
@@ -221,9 +222,15 @@ void add_solve_command(CLI::App& app) {
     if (s.is_over())
       throw Error("the game is over (" + s.outcome().result_tag() + "); there is nothing to solve");
     const auto start = std::chrono::steady_clock::now();
-    const auto db = a->db.empty() ? build_within(rules, a->db_seeds, a->threads, a->time)
-                                  : solve::EndgameDb::load(a->db);
-    solve::Solver solver(rules, s.rules().total_seeds, &db, a->table_mb);
+    // --db, else the installed database unless --db-seeds asks for one built in memory.
+    std::string source;
+    std::shared_ptr<const solve::EndgameDb> db;
+    if (!a->db.empty() || cmd->count("--db-seeds") == 0)
+      db = named_or_installed_kalah_db(*l.game, rules, a->db, source);
+    if (!db)
+      db = std::make_shared<const solve::EndgameDb>(
+          build_within(rules, a->db_seeds, a->threads, a->time));
+    solve::Solver solver(rules, s.rules().total_seeds, db.get(), a->table_mb);
     const std::string who(name(s.to_move()));
     // --time counts from the start, database included (0 = no limit; a spent budget leaves the
     // search a moment, enough for the bounds it has).
@@ -250,7 +257,8 @@ void add_solve_command(CLI::App& app) {
                                             {"best_move", p.best_move},
                                             {"nodes", p.nodes},
                                             {"seconds", p.seconds},
-                                            {"db_seeds", db.max_seeds()}})
+                                            {"db_seeds", db->max_seeds()},
+                                            {"db", source}})
                 << "\n";
       return;
     }
@@ -261,7 +269,8 @@ void add_solve_command(CLI::App& app) {
               << "'s final margin is " << m;
     if (!p.best_move.empty()) std::cout << "; best move " << p.best_move;
     std::cout << " (" << p.nodes << " nodes, " << fixed(p.seconds, 1) << " s, database of "
-              << db.max_seeds() << " seeds)\n";
+              << db->max_seeds() << " seeds"
+              << (source.empty() ? ", built in memory" : ": " + source) << ")\n";
   });
 }
 

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "engine/book.h"
 #include "engine/engine_family.h"
+#include "engine/installed_db.h"
 #include "eval/pit_table.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
@@ -287,37 +288,6 @@ std::shared_ptr<const solve::EndgameDb> small_kalah_db(const solve::KalahRules& 
   built.push_back(
       std::make_shared<const solve::EndgameDb>(solve::EndgameDb::build(rules, seeds, 1)));
   return built.back();
-}
-
-// The Kalah database installed for these rules (docs/engines.md, "Playing from a Kalah
-// database"): the file NAQALA_<PRESET>_DB names (`none`: none), else the one of the largest K in
-// data/<preset>/db/ named as `naqala solve VARIANT --build-db K` names it
-// (kalah-6pits-24seeds.db), else none. `source` says where it came from, for errors.
-std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& preset,
-                                                           const solve::KalahRules& rules,
-                                                           std::string& source) {
-  const std::string variable = eval::preset_variable(preset, "DB");
-  if (const char* env = std::getenv(variable.c_str()); env && *env) {
-    if (std::string(env) == "none") return nullptr;
-    source = std::string(env) + " (named by " + variable + ")";
-    try {
-      return solve::load_db_once(env);
-    } catch (const Error& e) {
-      throw Error(std::string(e.what()) + "; " + variable + " names it (" + variable +
-                  "=none: no database)");
-    }
-  }
-  const std::filesystem::path dir = data_dir() + "/" + preset + "/db";
-  std::error_code error;
-  if (!std::filesystem::is_directory(dir, error)) return nullptr;
-  for (int seeds = 254; seeds > 0; --seeds) {
-    const auto path = dir / solve::default_db_name(rules, seeds);
-    if (std::filesystem::exists(path, error)) {
-      source = path.string();
-      return solve::load_db_once(source);
-    }
-  }
-  return nullptr;
 }
 
 std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {

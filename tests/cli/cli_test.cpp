@@ -319,7 +319,39 @@ TEST(Cli, SolveAgreesWithItsDatabase) {
   // A database of other rules is refused.
   auto other = naqala("solve kalah:empty_capture=true --position " + position + " --db " + file);
   EXPECT_EQ(other.status, 2);
-  EXPECT_THAT(other.out, HasSubstr("the database is for other rules"));
+  EXPECT_THAT(other.out,
+              HasSubstr("was built for other Kalah rules than kalah:empty_capture=true"));
+
+  // Without --db, solve and analyze --prove read the installed database (here the one
+  // NAQALA_KALAH_DB names); --db-seeds still asks for one built in memory, and `none` for none.
+  ::setenv("NAQALA_KALAH_DB", file.c_str(), 1);
+  auto installed = naqala("solve kalah --position " + position + " --json");
+  ASSERT_EQ(installed.status, 0) << installed.out;
+  const auto i = nlohmann::json::parse(installed.out);
+  EXPECT_EQ(i["db"], file + " (named by NAQALA_KALAH_DB)");
+  EXPECT_EQ(i["db_seeds"], 6);
+  EXPECT_EQ(i["margin_low"], d["margin_low"]);
+  auto text = naqala("solve kalah --position " + position);
+  EXPECT_THAT(text.out, HasSubstr("database of 6 seeds: " + file));
+  auto asked = naqala("solve kalah --position " + position + " --db-seeds 5 --json");
+  ASSERT_EQ(asked.status, 0) << asked.out;
+  EXPECT_EQ(nlohmann::json::parse(asked.out)["db"], "");
+  EXPECT_EQ(nlohmann::json::parse(asked.out)["db_seeds"], 5);
+  auto proved = naqala("analyze kalah --position " + position + " --prove --json");
+  ASSERT_EQ(proved.status, 0) << proved.out;
+  EXPECT_EQ(nlohmann::json::parse(proved.out)["margin_low"], d["margin_low"]);
+  auto foreign = naqala("solve kalah:empty_capture=true --position " + position);
+  EXPECT_EQ(foreign.status, 2);
+  EXPECT_THAT(foreign.out, HasSubstr("named by NAQALA_KALAH_DB) was built for other Kalah rules"));
+  ::setenv("NAQALA_KALAH_DB", (file + ".missing").c_str(), 1);
+  auto missing = naqala("solve kalah --position " + position);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_THAT(missing.out, HasSubstr("NAQALA_KALAH_DB names it"));
+  ::setenv("NAQALA_KALAH_DB", "none", 1);
+  auto none = naqala("solve kalah --position " + position + " --json");
+  ASSERT_EQ(none.status, 0) << none.out;
+  EXPECT_EQ(nlohmann::json::parse(none.out)["db_seeds"], 14);
+  ::unsetenv("NAQALA_KALAH_DB");
   std::remove(file.c_str());
 
   auto analyze = naqala("analyze kalah --position " + position + " --prove --json");
