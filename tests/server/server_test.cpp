@@ -79,8 +79,9 @@ TEST_F(ServerTest, VariantsCarryTheLevelsMeasuredRatings) {
     }
     // Where the levels differ most, level 10 is measured stronger than level 1.
     if (name == "kalah" || name == "oware" || name == "toguz" || name == "bao" ||
-        name == "backgammon" || name == "namnam" || name == "gabata")
+        name == "backgammon" || name == "namnam" || name == "gabata") {
       EXPECT_GT(v["levels"][9]["rating"].get<int>(), v["levels"][0]["rating"].get<int>()) << name;
+    }
   }
 }
 
@@ -260,7 +261,9 @@ TEST_F(ServerTest, FloodingIsRateLimited) {
       if (m["type"] == "pong" && round == 0) ++pongs;
       if (m["type"] == "error" && m["status"] == 429) ++limited;
     }
-    if (round == 0) EXPECT_GE(pongs, 400);
+    if (round == 0) {
+      EXPECT_GE(pongs, 400);
+    }
   }
   EXPECT_GT(limited, 0);
 }
@@ -331,7 +334,7 @@ Table human_game(unsigned short port, const json& request_body) {
   json body = request_body;
   body["token"] = ann;
   body["opponent"] = "human";
-  Table t{post(port, "/api/games", body)["id"], ann, bob};
+  Table t{post(port, "/api/games", body)["id"], ann, bob, {}, {}, {}};
   t.south = std::make_unique<Ws>(port);
   t.north = std::make_unique<Ws>(port);
   t.south->send({{"type", "hello"}, {"token", ann}});
