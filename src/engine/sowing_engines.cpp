@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "engine/book.h"
 #include "engine/engine_family.h"
 #include "engine/installed_db.h"
+#include "engine/kalah_proof_pace.h"
 #include "eval/pit_table.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/state.h"
@@ -94,7 +94,7 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   }
   void new_game() override {
     AlphaBetaEngine::new_game();
-    unproven_at_ = std::numeric_limits<int>::max();
+    pace_.new_game();
   }
   // The root's database search comes out of the move's time: the search gets what is left.
   std::string choose_move(const AnyState& state) override {
@@ -195,17 +195,21 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
 
   // Kalah: the solver's exact margin and a move that reaches it, when it proves them within
   // `seconds` (a share of the move's time, so a time limit is needed unless the database holds
-  // the position). Kalah has no repetition, so the history does not matter. A position not
-  // proven in time makes the engine wait for fewer seeds before it tries again.
+  // the position). Kalah has no repetition, so the history does not matter. Beyond the
+  // database the proof is tried where it may fit in its time (engine/kalah_proof_pace.h: a
+  // ceiling above the database, and fewer seeds after each failure); elsewhere the search
+  // gets the whole move.
   std::optional<solve::SowingProof> kalah_proof(const sowing::State& s, double seconds) {
     const int n = s.seeds_in_play();
-    const bool in_db = kalah_->db && n <= kalah_->db->max_seeds();
-    if (s.is_over() || (!in_db && (seconds <= 0 || n >= unproven_at_))) return {};
+    const int db_seeds = kalah_->db ? kalah_->db->max_seeds() : 0;
+    const bool in_db = kalah_->db && n <= db_seeds;
+    if (s.is_over() || (!in_db && !pace_.should_try(n, db_seeds, seconds))) return {};
     const auto m = solve::prove_margin(s, *solver_, in_db ? 0 : seconds);
     if (!m.exact() || m.best_move.empty()) {
-      unproven_at_ = n;
+      if (!in_db) pace_.failed(n);
       return {};
     }
+    if (!in_db) pace_.proven();
     solve::SowingProof p;
     p.low = p.high = m.low;
     p.best_move = m.best_move;
@@ -265,9 +269,9 @@ class SowingAlphaBeta : public AlphaBetaEngine<sowing::State, eval::SowingEval> 
   std::shared_ptr<const solve::SowingDb> db_;  // null: none
   std::optional<KalahProver> kalah_;
   static constexpr std::size_t kProverTableMb = 32, kSolverTableMb = 64;
-  std::unique_ptr<solve::SowingProver> prover_;        // with db_
-  std::unique_ptr<solve::Solver> solver_;              // with kalah_
-  int unproven_at_ = std::numeric_limits<int>::max();  // seeds of the last position not proven
+  std::unique_ptr<solve::SowingProver> prover_;  // with db_
+  std::unique_ptr<solve::Solver> solver_;        // with kalah_
+  KalahProofPace pace_;  // where the root proof is tried beyond the database
   double root_seconds_;  // the root's database search at most (0: none)
 };
 
