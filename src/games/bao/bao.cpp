@@ -263,11 +263,15 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
-  if (sow_trace) [[unlikely]] {
-    sow_trace->lap(board_json());
-    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
-  }
+  if (sow_trace) [[unlikely]]
+    trace_sow(from, seeds, dir);
   return sow_ring(own, from, seeds, dir);
+}
+
+// Out of line: inlined, the trace's JSON made sow() spill a large frame on every call.
+void State::trace_sow(int from, int seeds, int dir) const {
+  sow_trace->lap(board_json());
+  for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
 }
 
 // Endless sowing (docs/games/bao.md, S4:253-255): the game is annulled.
