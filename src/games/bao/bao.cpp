@@ -487,9 +487,18 @@ Outcome State::outcome() const {
 
 std::uint64_t State::hash() const {
   const ZobristTable& z = zobrist();
+  // The table's keys of the 32 pits in one flat array of a fixed stride: the same keys (a
+  // count above 64 shares the top one, as in the table), without the table's indirection.
+  static const auto pit_keys = [&z] {
+    std::array<std::uint64_t, 2 * kPits * 65> k{};
+    for (int i = 0; i < 2 * kPits; ++i)
+      for (int c = 0; c <= 64; ++c) k[i * 65 + c] = z.key(i, c);
+    return k;
+  }();
   std::uint64_t h = 0;
   for (int p = 0; p < 2; ++p) {
-    for (int r = 0; r < kPits; ++r) h ^= z.key(p * kPits + r, pits_[p][r]);
+    for (int r = 0; r < kPits; ++r)
+      h ^= pit_keys[(p * kPits + r) * 65 + std::min<int>(pits_[p][r], 64)];
     h ^= z.key(32 + p, hand_[p]);
     if (house_[p]) h ^= z.feature(p);
   }
