@@ -160,12 +160,27 @@ bool State::is_capture_start(Player p, int r, int dir) const {
   return is_front(e) && own[e] >= 1 && capturable(opponent(p), facing(e));
 }
 
+// The own pits a first sowing must end in to capture (is_capture_start's end test, once per
+// pit rather than once per start and direction): front pits holding seeds that face a pit
+// the opponent can lose.
+std::uint16_t State::capture_ends(Player p) const {
+  const Row& own = pits_[index(p)];
+  std::uint16_t ends = 0;
+  for (int e = 8; e < kPits; ++e)
+    if (own[e] && capturable(opponent(p), facing(e)))
+      ends = static_cast<std::uint16_t>(ends | 1u << e);
+  return ends;
+}
+
 void State::capture_moves(Player p, MoveList& out) const {
   const Row& own = pits_[index(p)];
+  const std::uint16_t ends = capture_ends(p);
+  if (!ends) return;
   for (int r = 0; r < kPits; ++r) {
-    if (own[r] < 2 || r == takasia_) continue;
+    const int n = own[r];
+    if (n < 2 || n >= rules_->no_capture_from || r == takasia_) continue;
     for (int dir : {CW, CCW})
-      if (is_capture_start(p, r, dir))
+      if (ends >> first_sowing_end(r, n, dir) & 1)
         out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   }
 }
@@ -438,13 +453,21 @@ void State::play(Move m) {
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
   int target = -1;
-  for (int r = 0; r < kPits; ++r)
-    for (int dir : {CW, CCW})
-      if (is_capture_start(p, r, dir)) {
-        const int t = facing(first_sowing_end(r, pits_[index(p)][r], dir));
+  const std::uint16_t ends = capture_ends(p);
+  if (!ends) return;
+  const Row& own = pits_[index(p)];
+  for (int r = 0; r < kPits; ++r) {
+    const int n = own[r];
+    if (n < 2 || n >= rules_->no_capture_from) continue;
+    for (int dir : {CW, CCW}) {
+      const int e = first_sowing_end(r, n, dir);
+      if (ends >> e & 1) {
+        const int t = facing(e);
         if (target >= 0 && target != t) return;  // more than one pit under threat
         target = t;
       }
+    }
+  }
   if (target < 0) return;
   MoveList theirs;
   capture_moves(o, theirs);
