@@ -1,5 +1,6 @@
 #include "games/bao/bao.h"
 
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -18,9 +19,9 @@ namespace {
 constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
 
 bool front_row_empty(const std::array<std::uint8_t, kPits>& row) {
-  for (int r = 8; r < kPits; ++r)
-    if (row[r]) return false;
-  return true;
+  std::uint64_t front;  // pits 8-15, one byte each
+  std::memcpy(&front, row.data() + 8, sizeof front);
+  return front == 0;
 }
 
 constexpr bool is_kimbi(int r) {
