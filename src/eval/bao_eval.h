@@ -15,6 +15,8 @@
 // The weights are fitted by `naqala tune` (docs/engines.md).
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string_view>
 
@@ -75,25 +77,52 @@ struct BaoEval {
   }
 
  private:
-  // A capture takes the opponent's front pit facing the own front pit where the move ends,
-  // when both hold seeds: from the hand (namua) into an occupied front pit, or (mtaji) a
-  // sowing of n < 16 seeds whose last seed falls in an occupied front pit. `take[e]` is what a
-  // move ending in own pit e takes, read once per pit (the evaluation is a quarter of the
-  // search's time), not recomputed for each pit and direction.
+  // Bytes of a row half (8 pits of at most 64 seeds each: no byte ever carries into the next).
+  static constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  static int byte_sum(std::uint64_t x) { return static_cast<int>((x * kOnes) >> 56); }
+  static std::uint64_t at_least(std::uint64_t x, int n) {  // 0x80 in each byte >= n (n <= 0x80)
+    return (x + kOnes * static_cast<std::uint64_t>(0x80 - n)) & kHigh;
+  }
+
+  // One side's counts (linear.h's SideCounts), a row half at a time as a 64-bit word: pits
+  // 0-7 the back row, 8-15 the front row. A capture takes the opponent's front pit facing the
+  // own front pit where the move ends, when both hold seeds: from the hand (namua) into an
+  // occupied front pit, or (mtaji) a sowing of n < 16 seeds whose last seed falls in an
+  // occupied front pit. `take` holds what a move ending in each own front pit takes (byte j:
+  // pit 8 + j, facing the opponent's pit 15 - j, byte 7 - j of his front word); when it is
+  // all zero no move captures and the pits' ends need not be looked at.
   static SideCounts side(const bao::State& s, Player p, const std::int16_t* table) {
     using namespace board4;
-    const Player o = opponent(p);
-    std::array<int, kPits> take{};
-    for (int e = 8; e < kPits; ++e) take[e] = s.pit(p, e) > 0 ? s.pit(o, facing(e)) : 0;
-    const bool namua = s.hand(p) > 0;
-    return count_side(
-        s, p,
-        [&](int i, int c) {
-          if (namua) return take[i];
-          if (c < 2 || c >= 16) return 0;
-          return std::max(take[(i + c) & 15], take[(i - c) & 15]);
-        },
-        table);
+    const auto& own = s.row(p);
+    const auto& opp = s.row(opponent(p));
+    std::uint64_t back, front, opp_front;
+    std::memcpy(&back, own.data(), 8);
+    std::memcpy(&front, own.data() + 8, 8);
+    std::memcpy(&opp_front, opp.data() + 8, 8);
+    SideCounts r;
+    r.front = byte_sum(front);
+    r.material = byte_sum(back) + r.front;
+    // A byte sum of the 0/1 flags (std::popcount is a library call without -mpopcnt).
+    r.mobile = byte_sum((at_least(back, 2) >> 7) + (at_least(front, 2) >> 7));
+    const std::uint64_t occupied = at_least(front, 1) >> 7;
+    const std::uint64_t take = __builtin_bswap64(opp_front) & (occupied * 0xff);
+    if (take) {
+      std::array<std::uint8_t, 2 * kPits> ends{};  // own pits 0-15 then again, for i - c < 0
+      std::memcpy(ends.data() + 8, &take, 8);
+      std::memcpy(ends.data() + 24, &take, 8);
+      if (s.hand(p) > 0) {
+        for (int e = 8; e < kPits; ++e) r.capture = std::max<int>(r.capture, ends[e]);
+      } else {
+        for (int i = 0; i < kPits; ++i) {
+          const int c = own[i];
+          if (c < 2 || c >= 16) continue;
+          r.capture = std::max<int>(r.capture, std::max(ends[(i + c) & 15], ends[i - c + 16]));
+        }
+      }
+    }
+    if (table)
+      for (int i = 0; i < kPits; ++i) r.table += table[PitTable::index(0, i, kPits, own[i])];
+    return r;
   }
 };
 

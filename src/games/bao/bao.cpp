@@ -1,5 +1,6 @@
 #include "games/bao/bao.h"
 
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -18,9 +19,9 @@ namespace {
 constexpr int kHouse = front(4);  // e1 / E1: the fourth pit from the owner's right
 
 bool front_row_empty(const std::array<std::uint8_t, kPits>& row) {
-  for (int r = 8; r < kPits; ++r)
-    if (row[r]) return false;
-  return true;
+  std::uint64_t front;  // pits 8-15, one byte each
+  std::memcpy(&front, row.data() + 8, sizeof front);
+  return front == 0;
 }
 
 constexpr bool is_kimbi(int r) {
@@ -160,12 +161,27 @@ bool State::is_capture_start(Player p, int r, int dir) const {
   return is_front(e) && own[e] >= 1 && capturable(opponent(p), facing(e));
 }
 
+// The own pits a first sowing must end in to capture (is_capture_start's end test, once per
+// pit rather than once per start and direction): front pits holding seeds that face a pit
+// the opponent can lose.
+std::uint16_t State::capture_ends(Player p) const {
+  const Row& own = pits_[index(p)];
+  std::uint16_t ends = 0;
+  for (int e = 8; e < kPits; ++e)
+    if (own[e] && capturable(opponent(p), facing(e)))
+      ends = static_cast<std::uint16_t>(ends | 1u << e);
+  return ends;
+}
+
 void State::capture_moves(Player p, MoveList& out) const {
   const Row& own = pits_[index(p)];
+  const std::uint16_t ends = capture_ends(p);
+  if (!ends) return;
   for (int r = 0; r < kPits; ++r) {
-    if (own[r] < 2 || r == takasia_) continue;
+    const int n = own[r];
+    if (n < 2 || n >= rules_->no_capture_from || r == takasia_) continue;
     for (int dir : {CW, CCW})
-      if (is_capture_start(p, r, dir))
+      if (ends >> first_sowing_end(r, n, dir) & 1)
         out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
   }
 }
@@ -263,11 +279,15 @@ void State::legal_moves(MoveList& moves) const {
 
 int State::sow(Row& own, int from, int seeds, int dir) {
   steps_ += static_cast<std::uint64_t>(seeds);
-  if (sow_trace) [[unlikely]] {
-    sow_trace->lap(board_json());
-    for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
-  }
+  if (sow_trace) [[unlikely]]
+    trace_sow(from, seeds, dir);
   return sow_ring(own, from, seeds, dir);
+}
+
+// Out of line: inlined, the trace's JSON made sow() spill a large frame on every call.
+void State::trace_sow(int from, int seeds, int dir) const {
+  sow_trace->lap(board_json());
+  for (int k = 0; k < seeds; ++k) sow_trace->seed(pit_name(mover_, (from + dir * k) & 15));
 }
 
 // Endless sowing (docs/games/bao.md, S4:253-255): the game is annulled.
@@ -434,13 +454,21 @@ void State::play(Move m) {
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
   int target = -1;
-  for (int r = 0; r < kPits; ++r)
-    for (int dir : {CW, CCW})
-      if (is_capture_start(p, r, dir)) {
-        const int t = facing(first_sowing_end(r, pits_[index(p)][r], dir));
+  const std::uint16_t ends = capture_ends(p);
+  if (!ends) return;
+  const Row& own = pits_[index(p)];
+  for (int r = 0; r < kPits; ++r) {
+    const int n = own[r];
+    if (n < 2 || n >= rules_->no_capture_from) continue;
+    for (int dir : {CW, CCW}) {
+      const int e = first_sowing_end(r, n, dir);
+      if (ends >> e & 1) {
+        const int t = facing(e);
         if (target >= 0 && target != t) return;  // more than one pit under threat
         target = t;
       }
+    }
+  }
   if (target < 0) return;
   MoveList theirs;
   capture_moves(o, theirs);
@@ -483,9 +511,18 @@ Outcome State::outcome() const {
 
 std::uint64_t State::hash() const {
   const ZobristTable& z = zobrist();
+  // The table's keys of the 32 pits in one flat array of a fixed stride: the same keys (a
+  // count above 64 shares the top one, as in the table), without the table's indirection.
+  static const auto pit_keys = [&z] {
+    std::array<std::uint64_t, 2 * kPits * 65> k{};
+    for (int i = 0; i < 2 * kPits; ++i)
+      for (int c = 0; c <= 64; ++c) k[i * 65 + c] = z.key(i, c);
+    return k;
+  }();
   std::uint64_t h = 0;
   for (int p = 0; p < 2; ++p) {
-    for (int r = 0; r < kPits; ++r) h ^= z.key(p * kPits + r, pits_[p][r]);
+    for (int r = 0; r < kPits; ++r)
+      h ^= pit_keys[(p * kPits + r) * 65 + std::min<int>(pits_[p][r], 64)];
     h ^= z.key(32 + p, hand_[p]);
     if (house_[p]) h ^= z.feature(p);
   }

@@ -72,6 +72,8 @@ class State {
 
   const Rules& rules() const { return *rules_; }
   int pit(Player p, int r) const { return pits_[index(p)][r]; }
+  // A side's 16 pits by ring index (the evaluation reads them as two 64-bit words).
+  const std::array<std::uint8_t, board4::kPits>& row(Player p) const { return pits_[index(p)]; }
   int hand(Player p) const { return hand_[index(p)]; }
   bool house(Player p) const { return house_[index(p)]; }
   // The pit of the player to move that the last takasa made takasia (ring index), or -1.
@@ -90,6 +92,7 @@ class State {
   bool captures_at(Player p, int e) const;     // a seed ending in own front pit e captures
   int first_sowing_end(int r, int n, int dir) const { return (r + dir * n) & 15; }
   bool is_capture_start(Player p, int r, int dir) const;
+  std::uint16_t capture_ends(Player p) const;
   void capture_moves(Player p, MoveList& out) const;
   void takasa_moves(MoveList& out) const;
   void namua_moves(MoveList& out) const;
@@ -98,6 +101,7 @@ class State {
   // The engine: returns true when the move reached the house choice point.
   bool run(Move m);
   int sow(Row& own, int from, int seeds, int dir);  // first seed into `from`; returns last pit
+  [[gnu::noinline, gnu::cold]] void trace_sow(int from, int seeds, int dir) const;
   bool capture_chain(int e, int dir, bool first, Move m);
   void takasa_chain(int e, int dir, int takasia);
   std::uint16_t stop_pits(Player p, bool captures, int takasia) const;
