@@ -95,7 +95,10 @@ Store open_store(const std::string& db) {
   }
 }
 
-// A token bucket: `rate` a second on average, bursts of twice that.
+}  // namespace
+
+// A token bucket: `rate` a second on average, bursts of twice that. Outside the anonymous
+// namespace: Server::Impl holds some, which a unity build's GCC warns about otherwise.
 class RateLimit {
  public:
   explicit RateLimit(double rate = 1)
@@ -118,8 +121,6 @@ class RateLimit {
   double rate_, tokens_;
   std::chrono::steady_clock::time_point last_;
 };
-
-}  // namespace
 
 struct Server::Impl {
   // Set when the server goes away: sessions destroyed with the io_context leave the hub alone.

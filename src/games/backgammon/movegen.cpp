@@ -10,7 +10,9 @@
 
 namespace naqala::backgammon {
 
-namespace {
+// Named, not anonymous: Generator (a friend of Position, so of external linkage) holds a
+// Dedup, which a unity build's GCC warns about (-Wsubobject-linkage) if its type is anonymous.
+namespace movegen_detail {
 
 // Exact key of a resulting position: the mover's 25 counts in 4-bit fields plus the set of
 // opponent points hit (the opponent's board changes only there).
@@ -67,6 +69,13 @@ struct Dedup {
     return true;
   }
 };
+
+}  // namespace movegen_detail
+
+using movegen_detail::Dedup;
+using movegen_detail::Key;
+
+namespace {
 
 thread_local Dedup dedup;
 
