@@ -173,17 +173,28 @@ std::uint16_t State::capture_ends(Player p) const {
   return ends;
 }
 
-void State::capture_moves(Player p, MoveList& out) const {
-  const Row& own = pits_[index(p)];
+// Calls visit(r, dir, e) for every capture start of p (is_capture_start's test, the end test
+// read from capture_ends), e the pit its first sowing ends in, until visit returns false.
+template <class Visit>
+void State::visit_capture_starts(Player p, Visit visit) const {
   const std::uint16_t ends = capture_ends(p);
   if (!ends) return;
+  const Row& own = pits_[index(p)];
   for (int r = 0; r < kPits; ++r) {
     const int n = own[r];
-    if (n < 2 || n >= rules_->no_capture_from || r == takasia_) continue;
+    if (n < 2 || n >= rules_->no_capture_from) continue;
     for (int dir : {CW, CCW})
-      if (ends >> first_sowing_end(r, n, dir) & 1)
-        out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+      if (const int e = first_sowing_end(r, n, dir); ends >> e & 1)
+        if (!visit(r, dir, e)) return;
   }
+}
+
+void State::capture_moves(Player p, MoveList& out) const {
+  visit_capture_starts(p, [&](int r, int dir, int) {
+    if (r != takasia_)
+      out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
+    return true;
+  });
 }
 
 // Mtaji takasa (docs/games/bao.md, S4:216-219): the front row first, then the back row; a
@@ -454,22 +465,13 @@ void State::play(Move m) {
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
   int target = -1;
-  const std::uint16_t ends = capture_ends(p);
-  if (!ends) return;
-  const Row& own = pits_[index(p)];
-  for (int r = 0; r < kPits; ++r) {
-    const int n = own[r];
-    if (n < 2 || n >= rules_->no_capture_from) continue;
-    for (int dir : {CW, CCW}) {
-      const int e = first_sowing_end(r, n, dir);
-      if (ends >> e & 1) {
-        const int t = facing(e);
-        if (target >= 0 && target != t) return;  // more than one pit under threat
-        target = t;
-      }
-    }
-  }
-  if (target < 0) return;
+  bool several = false;  // more than one pit under threat
+  visit_capture_starts(p, [&](int, int, int e) {
+    several = target >= 0 && target != facing(e);
+    target = facing(e);
+    return !several;
+  });
+  if (several || target < 0) return;
   MoveList theirs;
   capture_moves(o, theirs);
   if (!theirs.empty()) return;

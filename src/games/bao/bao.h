@@ -93,6 +93,8 @@ class State {
   int first_sowing_end(int r, int n, int dir) const { return (r + dir * n) & 15; }
   bool is_capture_start(Player p, int r, int dir) const;
   std::uint16_t capture_ends(Player p) const;
+  template <class Visit>
+  void visit_capture_starts(Player p, Visit visit) const;
   void capture_moves(Player p, MoveList& out) const;
   void takasa_moves(MoveList& out) const;
   void namua_moves(MoveList& out) const;
