@@ -163,12 +163,13 @@ void add_solve_command(CLI::App& app) {
       if (a->build_db >= 0 || a->db_stats)
         throw Error("--check-play takes --db FILE or builds --db-seeds K in memory; not with " +
                     std::string(a->build_db >= 0 ? "--build-db" : "--db-stats"));
-      const auto db = a->db.empty() ? solve::EndgameDb::build(rules, a->db_seeds, a->threads)
-                                    : solve::EndgameDb::load(a->db);
-      if (db.rules() != rules)
-        throw Error("the database " + a->db + " was built for other Kalah rules than " +
-                    l.game->spec());
-      return check_play_kalah_command(*l.game, db, solve_args(*a));
+      // The referee's database: --db, else --db-seeds K built in memory (never the installed
+      // one: the check names what it is measured against).
+      std::string source;
+      const auto db = a->db.empty() ? std::make_shared<const solve::EndgameDb>(
+                                          solve::EndgameDb::build(rules, a->db_seeds, a->threads))
+                                    : named_or_installed_kalah_db(*l.game, rules, a->db, source);
+      return check_play_kalah_command(*l.game, *db, solve_args(*a));
     }
 
     if (a->build_db >= 0) {
