@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/json_text.h"
 #include "engine/engine.h"
+#include "engine/installed_db.h"
 #include "games/backgammon/backgammon.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
@@ -64,7 +65,7 @@ engine::Proof prove(const AnyGame& game, const AnyState& state, double seconds,
   }
   const sowing::State& s = typed->typed();
   std::string source;
-  auto db = named_or_installed_kalah_db(game, *rules, db_file, source);
+  auto db = engine::named_or_installed_kalah_db(game, *rules, db_file, source);
   if (!db) db = std::make_shared<const solve::EndgameDb>(solve::EndgameDb::build(*rules, 12, 2));
   solve::Solver solver(*rules, s.rules().total_seeds, db.get(), 256);
   const auto m = solve::prove_margin(s, solver, seconds);

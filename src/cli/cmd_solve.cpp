@@ -15,6 +15,7 @@
 #include "cli/solve_sowing.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "engine/installed_db.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
 #include "solve/kalah_db.h"
@@ -166,9 +167,10 @@ void add_solve_command(CLI::App& app) {
       // The referee's database: --db, else --db-seeds K built in memory (never the installed
       // one: the check names what it is measured against).
       std::string source;
-      const auto db = a->db.empty() ? std::make_shared<const solve::EndgameDb>(
-                                          solve::EndgameDb::build(rules, a->db_seeds, a->threads))
-                                    : named_or_installed_kalah_db(*l.game, rules, a->db, source);
+      const auto db = a->db.empty()
+                          ? std::make_shared<const solve::EndgameDb>(
+                                solve::EndgameDb::build(rules, a->db_seeds, a->threads))
+                          : engine::named_or_installed_kalah_db(*l.game, rules, a->db, source);
       return check_play_kalah_command(*l.game, *db, solve_args(*a));
     }
 
@@ -227,7 +229,7 @@ void add_solve_command(CLI::App& app) {
     std::string source;
     std::shared_ptr<const solve::EndgameDb> db;
     if (!a->db.empty() || cmd->count("--db-seeds") == 0)
-      db = named_or_installed_kalah_db(*l.game, rules, a->db, source);
+      db = engine::named_or_installed_kalah_db(*l.game, rules, a->db, source);
     if (!db)
       db = std::make_shared<const solve::EndgameDb>(
           build_within(rules, a->db_seeds, a->threads, a->time));

@@ -7,7 +7,6 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/text_file.h"
-#include "engine/installed_db.h"
 #include "games/registry.h"
 
 namespace naqala::cli {
@@ -123,22 +122,6 @@ std::string proof_verdict(const std::string& who, int low, int high) {
   if (low >= 0) return who + " draws or wins";
   if (high <= 0) return who + " draws or loses";
   return "not decided";
-}
-
-std::shared_ptr<const solve::EndgameDb> named_or_installed_kalah_db(const AnyGame& game,
-                                                                    const solve::KalahRules& rules,
-                                                                    const std::string& file,
-                                                                    std::string& source) {
-  std::shared_ptr<const solve::EndgameDb> db;
-  if (!file.empty()) {
-    source = file;
-    db = solve::load_db_once(file);
-  } else {
-    db = engine::installed_kalah_db(game.info().name, rules, source);
-  }
-  if (db && db->rules() != rules)
-    throw Error("the database " + source + " was built for other Kalah rules than " + game.spec());
-  return db;
 }
 
 }  // namespace naqala::cli

@@ -7,7 +7,6 @@
 
 #include "games/any_game.h"
 #include "play/record.h"
-#include "solve/kalah_db.h"
 
 namespace naqala::cli {
 
@@ -48,13 +47,5 @@ std::string fixed(double v, int digits);
 // "South wins", "a draw", "South draws or loses", ... from proven bounds on the final margin
 // of `who`, the player to move; "not decided" when they allow anything.
 std::string proof_verdict(const std::string& who, int low, int high);
-
-// The Kalah database a command solves with: `file` (its --db) when given, else the one
-// installed for the game's preset (engine/installed_db.h), else null (the command builds one in
-// memory). `source` is set to the file's name. A database of other rules is refused.
-std::shared_ptr<const solve::EndgameDb> named_or_installed_kalah_db(const AnyGame& game,
-                                                                    const solve::KalahRules& rules,
-                                                                    const std::string& file,
-                                                                    std::string& source);
 
 }  // namespace naqala::cli

@@ -36,4 +36,20 @@ std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& pr
   return nullptr;
 }
 
+std::shared_ptr<const solve::EndgameDb> named_or_installed_kalah_db(const AnyGame& game,
+                                                                    const solve::KalahRules& rules,
+                                                                    const std::string& file,
+                                                                    std::string& source) {
+  std::shared_ptr<const solve::EndgameDb> db;
+  if (!file.empty()) {
+    source = file;
+    db = solve::load_db_once(file);
+  } else {
+    db = installed_kalah_db(game.info().name, rules, source);
+  }
+  if (db && db->rules() != rules)
+    throw Error("the database " + source + " was built for other Kalah rules than " + game.spec());
+  return db;
+}
+
 }  // namespace naqala::engine

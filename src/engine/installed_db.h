@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "games/any_game.h"
 #include "solve/kalah_db.h"
 
 namespace naqala::engine {
@@ -16,5 +17,13 @@ namespace naqala::engine {
 std::shared_ptr<const solve::EndgameDb> installed_kalah_db(const std::string& preset,
                                                            const solve::KalahRules& rules,
                                                            std::string& source);
+
+// The Kalah database an engine or a command reads: `file` (db=, --db) when given, else the one
+// installed for the game's preset (above), else null (the caller builds one in memory or plays
+// without). `source` is set to the file's name. A database of other rules is refused.
+std::shared_ptr<const solve::EndgameDb> named_or_installed_kalah_db(const AnyGame& game,
+                                                                    const solve::KalahRules& rules,
+                                                                    const std::string& file,
+                                                                    std::string& source);
 
 }  // namespace naqala::engine

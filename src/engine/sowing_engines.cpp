@@ -332,17 +332,12 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& spec) {
   // alone it also proves what it can beyond the database; without a database of its own it
   // builds the 12-seed one. Other limits keep the search alone, so its games replay.
   if (auto k = solve::kalah_rules_if_any(*rules)) {
-    std::string source = db_file;
+    std::string source;
     std::shared_ptr<const solve::EndgameDb> kalah_db;
-    if (!db_file.empty())
-      kalah_db = solve::load_db_once(db_file);
-    else if (c.temperature <= 0)
-      kalah_db = installed_kalah_db(game.info().name, *k, source);
+    if (!db_file.empty() || c.temperature <= 0)
+      kalah_db = named_or_installed_kalah_db(game, *k, db_file, source);
     const bool timed = c.limits.seconds > 0 && c.limits.depth <= 0 && c.limits.nodes <= 0 &&
                        spec.kind == "alphabeta";
-    if (kalah_db && kalah_db->rules() != *k)
-      throw Error("the database " + source + " was built for other Kalah rules than " +
-                  game.spec());
     if (kalah_db || timed)
       kalah = SowingAlphaBeta::KalahProver{*k, kalah_db ? kalah_db : small_kalah_db(*k)};
   }
