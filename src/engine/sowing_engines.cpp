@@ -2,14 +2,11 @@
 // alpha-beta over eval::SowingEval with the ruleset's weights, and MCTS.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
-#include "core/data_dir.h"
 #include "core/error.h"
 #include "engine/book.h"
 #include "engine/engine_family.h"
