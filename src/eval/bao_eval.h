@@ -15,6 +15,7 @@
 // The weights are fitted by `naqala tune` (docs/engines.md).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -78,6 +79,8 @@ struct BaoEval {
 
  private:
   // Bytes of a row half (8 pits of at most 64 seeds each: no byte ever carries into the next).
+  // side() reads pit 8 + j as byte j of a word, which holds on little-endian machines only.
+  static_assert(std::endian::native == std::endian::little, "BaoEval::side reads pits as bytes");
   static constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   static int byte_sum(std::uint64_t x) { return static_cast<int>((x * kOnes) >> 56); }
   static std::uint64_t at_least(std::uint64_t x, int n) {  // 0x80 in each byte >= n (n <= 0x80)
