@@ -244,11 +244,26 @@ try {
     await page.waitForSelector("#board .point.target, #board .tray .target");
     const to = await page.$eval("#board .point.target", (g) => g.getAttribute("data-point")).catch(() => null);
     const reach = await page.$$eval("#board .point.target", (l) => l.map((g) => Number(g.getAttribute("data-point"))));
-    // Unselect by clicking a point that is neither a source nor a target (a second click on the
-    // checker at once would be a double click, which plays the higher die).
-    await page.click("#board .point:not(.legal):not(.target) .tri >> nth=0");
-    await page.waitForFunction(() => !document.querySelector("#board .point.target"));
+    // Unselect by clicking an empty point that is neither a source nor a target (a second click
+    // on the checker at once would be a double click, which plays the higher die). Empty, so the
+    // click lands on the point itself whatever the dice and the opening move left on the board.
+    const empty = await page.$$eval("#board .point:not(.legal):not(.target)", (l) =>
+      l.filter((g) => !g.querySelector("circle.checker")).map((g) => g.getAttribute("data-point")));
+    expect(empty.length > 0, "no empty point to click");
+    await page.click(`#board .point[data-point="${empty[0]}"] .tri`);
+    await page.waitForFunction(() => !document.querySelector("#board .point.target"))
+      .catch(async (e) => {
+        const left = await page.$$eval("#board .point.target, #board .point.selected", (l) => l.map((g) => g.outerHTML.slice(0, 80)));
+        throw new Error(`a click on empty point ${empty[0]} did not unselect point ${from}: ${left.join(" | ")}: ${e.message.split("\n")[0]}`);
+      });
     expect(to !== null, "no target point marked");
+    // A click elsewhere ends a double click: the checker clicked again at once is selected, not
+    // moved (the two clicks on it do not follow each other).
+    await page.click(`#board .point[data-point="${from}"]`);
+    await page.waitForSelector("#board .point.target, #board .tray .target, #board .die.used");
+    expect(!(await page.$("#board .die.used")), "a click, a click elsewhere and a click again played a die");
+    await page.click(`#board .point[data-point="${empty[0]}"] .tri`);
+    await page.waitForFunction(() => !document.querySelector("#board .point.target"));
     const checker = await centre(page, `#board .point[data-point="${from}"] circle.checker >> nth=-1`);
     const target = await centre(page, `#board .point[data-point="${to}"] .tri`);
     await page.mouse.move(checker.x, checker.y);

@@ -54,6 +54,7 @@ function currentTurn(b: any, ctx: BoardContext): Turn | null {
   if (!turn || turnKey !== k) {
     turn = new Turn(b, me, moves);
     turnKey = k;
+    lastClick = { at: -1, time: 0 };  // a click of an earlier turn or game is not half of a double
     const forced = turn.forced();  // one play only: made at once, to confirm or undo
     if (forced) turn.play(forced);
   }
@@ -240,7 +241,8 @@ function interact(svg: SVGSVGElement, root: SVGGElement, ctx: BoardContext) {
     const { x, y } = toBoard(e);
     const from = placeAt(x, y);
     if (from === null) return;
-    if (!turn.sources().has(from)) { select(ctx, from); return; }
+    // A click elsewhere ends a double click: the two clicks must follow each other.
+    if (!turn.sources().has(from)) { lastClick = { at: -1, time: 0 }; select(ctx, from); return; }
     e.preventDefault();
     const start = { x, y };
     let ghost: SVGCircleElement | null = null;
