@@ -254,6 +254,7 @@ try {
     await page.waitForFunction(() => !document.querySelector("#board .point.target"))
       .catch(async (e) => {
         const left = await page.$$eval("#board .point.target, #board .point.selected", (l) => l.map((g) => g.outerHTML.slice(0, 80)));
+        left.push(`board takes clicks: ${await page.$eval("#board", (b) => b.onpointerdown !== null)}`);
         throw new Error(`a click on empty point ${empty[0]} did not unselect point ${from}: ${left.join(" | ")}: ${e.message.split("\n")[0]}`);
       });
     expect(to !== null, "no target point marked");
