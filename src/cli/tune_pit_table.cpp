@@ -237,6 +237,9 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   if (!typed && !board4)
     throw Error("--records fits a pit table for sowing games, Bao and Omweso; " + game.spec() +
                 " is none of them");
+  if (!a.exact.empty()) kalah_rules_of(game);  // refused before any game is played
+  if (!a.net_out.empty() && a.exact.empty())
+    throw Error("--net-out trains on exact labels: give --exact FILE");
   engine::SelfPlayOptions o;
   o.engine = a.engine;
   o.games = a.games;
@@ -247,7 +250,6 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   engine::extend_self_play(game, a.records, o);
   if (!json) std::fprintf(stderr, "\n");
   if (!a.exact.empty()) return exact_labels(game, a, json);
-  if (!a.net_out.empty()) throw Error("--net-out trains on exact labels: give --exact FILE");
   if (a.out.empty()) return;
   int games = 0;
   const auto records = engine::read_self_play(a.records, &games);
