@@ -1,5 +1,6 @@
 #include "cli/tune_pit_table.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -9,15 +10,20 @@
 
 #include "core/error.h"
 #include "core/json_text.h"
+#include "engine/installed_db.h"
+#include "engine/kalah_labels.h"
 #include "engine/selfplay_records.h"
 #include "eval/bao_eval.h"
 #include "eval/board4_table_fit.h"
+#include "eval/kalah_net_train.h"
 #include "eval/omweso_eval.h"
 #include "eval/pit_table_fit.h"
 #include "games/bao/bao.h"
 #include "games/omweso/omweso.h"
 #include "games/sowing/state.h"
 #include "games/typed_state.h"
+#include "search/values.h"
+#include "solve/kalah.h"
 
 namespace naqala::cli {
 
@@ -46,6 +52,36 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
   cmd.add_option("--opening-plies", a.opening_plies,
                  "With --records: random plies before the engine plays (default 6)")
       ->check(CLI::Range(0, 40));
+  cmd.add_option("--exact", a.exact,
+                 "With --records (Kalah): exact labels in this file, positions of the records "
+                 "proved by the solver, extended to --roots (a stopped run resumes); --out and "
+                 "--net-out then fit them");
+  cmd.add_option("--db", a.db, "With --exact: the solver's database (default: the installed one)");
+  cmd.add_option("--roots", a.roots,
+                 "With --exact: positions drawn from the records (by --seed) to label, each with "
+                 "the positions one move after it")
+      ->check(CLI::Range(0, 10000000));
+  cmd.add_option("--min-seeds", a.min_seeds,
+                 "With --exact: fewest seeds in the pits of a root (26)")
+      ->check(CLI::Range(0, 255));
+  cmd.add_option("--max-seeds", a.max_seeds, "With --exact: most seeds in the pits of a root (42)")
+      ->check(CLI::Range(0, 255));
+  cmd.add_flag("--no-children", a.no_children,
+               "With --exact: label the roots only, not the positions one move after them");
+  cmd.add_option("--proof-nodes", a.proof_nodes,
+                 "With --exact: the solver's nodes a position (default 4,000,000); a proof cut "
+                 "off is written as its bracket and not fitted")
+      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 40));
+  cmd.add_option("--net-out", a.net_out,
+                 "With --exact: train a network on the exact labels and write it to this file");
+  cmd.add_flag("--net-all", a.net_all,
+               "With --net-out: also train on the records' positions with more seeds in the "
+               "pits than any exact label (labelled as for the table, --final-share), so the "
+               "network values every board");
+  cmd.add_option("--hidden", a.hidden, "With --net-out: hidden units (default 32)")
+      ->check(CLI::Range(1, eval::kNetMaxHidden));
+  cmd.add_option("--epochs", a.epochs, "With --net-out: passes over the labels (default 60)")
+      ->check(CLI::Range(1, 100000));
 }
 
 namespace {
@@ -67,6 +103,130 @@ std::vector<std::pair<S, double>> board4_data(const AnyGame& game,
   return data;
 }
 
+const sowing::Rules& kalah_rules_of(const AnyGame& game) {
+  const auto probe = game.new_game();
+  const auto* typed = dynamic_cast<const TypedState<sowing::State>*>(probe.get());
+  if (!typed || !solve::kalah_rules_if_any(typed->typed().rules()))
+    throw Error("--exact labels Kalah-like rulesets by the Kalah solver; " + game.spec() +
+                " is not one");
+  return typed->typed().rules();
+}
+
+std::string tune_flags(const PitTableArgs& a) {
+  char numbers[160];
+  std::snprintf(numbers, sizeof numbers,
+                " --roots %d --min-seeds %d --max-seeds %d --proof-nodes %llu%s", a.roots,
+                a.min_seeds, a.max_seeds, static_cast<unsigned long long>(a.proof_nodes),
+                a.no_children ? " --no-children" : "");
+  return numbers;
+}
+
+// --exact: the labels extended, then the table (--out) or the network (--net-out) fitted to
+// the exact ones.
+void exact_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
+  const sowing::Rules& rules = kalah_rules_of(game);
+  if (a.min_seeds > a.max_seeds) throw Error("--min-seeds is above --max-seeds");
+  std::string source;
+  const auto db =
+      engine::named_or_installed_kalah_db(game, *solve::kalah_rules_if_any(rules), a.db, source);
+  engine::ExactLabelOptions o;
+  o.roots = a.roots;
+  o.min_seeds = a.min_seeds;
+  o.max_seeds = a.max_seeds;
+  o.children = !a.no_children;
+  o.seed = a.seed;
+  o.node_limit = a.proof_nodes;
+  if (!json)
+    o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d roots", done, total); };
+  const int roots =
+      engine::extend_exact_labels(rules, engine::read_self_play(a.records), db.get(), a.exact, o);
+  if (!json) std::fprintf(stderr, "\n");
+  int complete = 0;
+  const auto labels = engine::read_exact_labels(a.exact, &complete);
+  std::vector<eval::LabelledPosition> data;
+  int most = 0;
+  for (const auto& l : labels) {
+    if (!l.exact()) continue;
+    data.push_back({sowing::State::from_position(rules, l.position), static_cast<double>(l.low)});
+    const auto& s = data.back().state;
+    most = std::max(most, rules.total_seeds - s.store(Player::South) - s.store(Player::North));
+  }
+  const std::string made_by = "naqala tune " + game.spec() + " --records FILE --games " +
+                              std::to_string(a.games) + " --seed " + std::to_string(a.seed) +
+                              " --engine " + a.engine + " --opening-plies " +
+                              std::to_string(a.opening_plies) + " --exact FILE" + tune_flags(a);
+  nlohmann::json report{{"variant", game.spec()},
+                        {"roots", roots},
+                        {"labels", labels.size()},
+                        {"exact", data.size()},
+                        {"db", source}};
+  if (!a.out.empty()) {
+    const auto fit = eval::fit_pit_table(rules, data, eval::default_sowing_weights(rules), a.ridge,
+                                         a.smooth, {a.late, a.pairs});
+    auto e = fit.eval;
+    char numbers[128];
+    std::snprintf(numbers, sizeof numbers, " --ridge %g --smooth %g%s%s --out FILE", a.ridge,
+                  a.smooth, a.late ? " --late" : "", a.pairs ? " --pairs" : "");
+    e.made_by = made_by + numbers;
+    eval::save_trained_eval(a.out, e);
+    report["table"] = {{"positions", fit.positions},
+                       {"rms_before", fit.rms_before},
+                       {"rms_after", fit.rms_after},
+                       {"out", a.out}};
+    if (!json)
+      std::printf("table: %zu positions; RMS error of the exact labels %.2f -> %.2f seeds; %s\n",
+                  fit.positions, fit.rms_before, fit.rms_after, a.out.c_str());
+  }
+  if (!a.net_out.empty()) {
+    const eval::SowingEval shipped(rules);
+    eval::KalahNetTrainOptions t;
+    t.hidden = a.hidden;
+    t.epochs = a.epochs;
+    t.seed = a.seed;
+    if (!json)
+      t.progress = [](int epoch, double train, double held) {
+        std::fprintf(stderr, "epoch %d: RMS %.3f trained on, %.3f held out\n", epoch, train, held);
+      };
+    std::vector<eval::LabelledPosition> net_data = data;
+    if (a.net_all) {
+      for (const auto& p : engine::read_self_play(a.records)) {
+        if (std::abs(p.value) >= 2000) continue;  // a search stopped before its first depth
+        auto s = sowing::State::from_position(rules, p.position);
+        if (rules.total_seeds - s.store(Player::South) - s.store(Player::North) <= most) continue;
+        net_data.push_back(
+            {std::move(s), a.final_share * p.margin + (1 - a.final_share) * p.value});
+      }
+    }
+    auto fit = eval::train_kalah_net(
+        net_data, a.net_all ? rules.total_seeds : most,
+        [&](const sowing::State& s) { return shipped(s) / double(search::kPoint); }, t);
+    char share[48];
+    std::snprintf(share, sizeof share, " --net-all --final-share %g", a.final_share);
+    fit.net.made_by = made_by + (a.net_all ? share : "") + " --hidden " + std::to_string(a.hidden) +
+                      " --epochs " + std::to_string(a.epochs) + " --net-out FILE";
+    eval::save_kalah_net(a.net_out, fit.net);
+    report["net"] = {{"train", fit.train},
+                     {"held_out", fit.held_out},
+                     {"max_seeds", fit.net.max_seeds},
+                     {"rms_before", fit.rms_before},
+                     {"rms_after", fit.rms_after},
+                     {"rms_train", fit.rms_train},
+                     {"out", a.net_out}};
+    if (!json)
+      std::printf(
+          "network: %zu positions trained on, %zu held out (at most %d seeds in the pits); RMS "
+          "error of the held-out labels %.2f (the evaluation it replaces) -> %.2f seeds (%.2f on "
+          "the trained ones); %s\n",
+          fit.train, fit.held_out, fit.net.max_seeds, fit.rms_before, fit.rms_after, fit.rms_train,
+          a.net_out.c_str());
+  }
+  if (json)
+    std::cout << json_text(report) << "\n";
+  else if (a.out.empty() && a.net_out.empty())
+    std::printf("%s: %d roots, %zu labels (%zu exact); %s\n", game.spec().c_str(), roots,
+                labels.size(), data.size(), a.exact.c_str());
+}
+
 }  // namespace
 
 void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
@@ -77,6 +237,9 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   if (!typed && !board4)
     throw Error("--records fits a pit table for sowing games, Bao and Omweso; " + game.spec() +
                 " is none of them");
+  if (!a.exact.empty()) kalah_rules_of(game);  // refused before any game is played
+  if (!a.net_out.empty() && a.exact.empty())
+    throw Error("--net-out trains on exact labels: give --exact FILE");
   engine::SelfPlayOptions o;
   o.engine = a.engine;
   o.games = a.games;
@@ -86,6 +249,7 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
     o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d games", done, total); };
   engine::extend_self_play(game, a.records, o);
   if (!json) std::fprintf(stderr, "\n");
+  if (!a.exact.empty()) return exact_labels(game, a, json);
   if (a.out.empty()) return;
   int games = 0;
   const auto records = engine::read_self_play(a.records, &games);

@@ -21,6 +21,18 @@ struct PitTableArgs {
   bool pairs = false;  // also a pair table, rulesets that capture the pit opposite
   int games = 0;
   std::uint64_t seed = 1;
+  // Exact labels (Kalah; engine/kalah_labels.h) and a network trained on them
+  // (eval/kalah_net_train.h).
+  std::string exact;  // the labels' file, extended to --roots roots of the records
+  std::string db;     // the solver's database; empty: the installed one
+  int roots = 0;
+  int min_seeds = 26, max_seeds = 42;
+  bool no_children = false;
+  std::uint64_t proof_nodes = 4'000'000;
+  std::string net_out;   // the network file to write; empty: none
+  bool net_all = false;  // the network also values boards above the labels' seeds
+  int hidden = 32;
+  int epochs = 60;
 };
 
 void add_pit_table_options(CLI::App& cmd, PitTableArgs& a);

@@ -20,38 +20,49 @@ double as_margin(double value) {
   return value > 0 ? value - 1000 : value + 1000;
 }
 
-// The file's complete games as text, and how many there are.
-std::string complete_games(const std::string& path, int& games) {
-  games = 0;
+// The file's complete blocks as text, and how many there are.
+std::string complete_blocks(const std::string& path, bool (*ends_block)(const std::string&),
+                            int& blocks) {
+  blocks = 0;
   std::ifstream in(path);
   std::string kept, pending, line;
   while (std::getline(in, line)) {
     pending += line + "\n";
-    if (line.rfind("game ", 0) == 0) {
+    if (ends_block(line)) {
       kept += pending;
       pending.clear();
-      ++games;
+      ++blocks;
     }
   }
   return kept;
 }
 
+bool ends_game(const std::string& line) {
+  return line.rfind("game ", 0) == 0;
+}
+
 }  // namespace
 
-int extend_self_play(const AnyGame& game, const std::string& path, const SelfPlayOptions& o) {
-  int games = 0;
-  const std::string kept = complete_games(path, games);
+std::ofstream resume_blocks(const std::string& path, bool (*ends_block)(const std::string& line),
+                            int& blocks, const std::string& what) {
+  const std::string kept = complete_blocks(path, ends_block, blocks);
   {
-    // Rewritten only when a cut-off game's lines must go; a complete file is appended to.
+    // Rewritten only when a cut-off block's lines must go; a complete file is appended to.
     std::ifstream probe(path, std::ios::ate);
     if (!probe || static_cast<std::size_t>(probe.tellg()) != kept.size()) {
       std::ofstream rewrite(path, std::ios::trunc);
       rewrite << kept;
-      if (!rewrite) throw Error("cannot write self-play records to " + path);
+      if (!rewrite) throw Error("cannot write " + what + " to " + path);
     }
   }
   std::ofstream out(path, std::ios::app);
-  if (!out) throw Error("cannot write self-play records to " + path);
+  if (!out) throw Error("cannot write " + what + " to " + path);
+  return out;
+}
+
+int extend_self_play(const AnyGame& game, const std::string& path, const SelfPlayOptions& o) {
+  int games = 0;
+  std::ofstream out = resume_blocks(path, ends_game, games, "self-play records");
   make_engine(game, o.engine);  // a bad spec is refused before anything is played
   for (int g = games; g < o.games; ++g) {
     // A fresh engine (and table) for every game: a game depends on its number alone, so a

@@ -10,6 +10,7 @@
 //   game MARGIN          the end of a game: South's final store minus North's
 // Lines after the last `game` line belong to a game cut short and are dropped.
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -33,6 +34,14 @@ struct SelfPlayPosition {
   double value = 0;   // the engine's, the mover's view, points (a proven result as its margin)
   double margin = 0;  // the final margin from the mover's view
 };
+
+// Opens a file that grows a block of lines at a time (each block ended by a line that
+// `ends_block` accepts) for appending, after dropping the lines of a block cut short (a
+// killed run's); `blocks` is set to the complete blocks it holds. `what` names the file's
+// contents in the error when it cannot be written. Self-play records and exact labels
+// (kalah_labels.h) resume through it.
+std::ofstream resume_blocks(const std::string& path, bool (*ends_block)(const std::string& line),
+                            int& blocks, const std::string& what);
 
 // Plays the games the file at `path` lacks (creating it, or dropping a cut-off last game) and
 // returns how many games it now holds.

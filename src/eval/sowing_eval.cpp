@@ -60,6 +60,23 @@ std::shared_ptr<const TrainedSowingEval> shipped_eval(const Rules& r) {
   return e->table.pits == r.pits ? e : nullptr;
 }
 
+// The network the preset chooses (kalah_net.h), or null: the file NAQALA_<PRESET>_NET names
+// (`none`: no network) for the preset as it is, else data/PRESET/net.txt when it is there (the
+// preset as it is only). Only rulesets that capture the pit opposite on two rows take one.
+std::shared_ptr<const KalahNet> shipped_net(const Rules& r) {
+  if (r.name.empty() || r.rows != 2 || r.labels > r.pits || r.capture != CaptureKind::Opposite ||
+      !r.chosen.empty())
+    return nullptr;
+  const char* env = std::getenv(preset_variable(r.name, "NET").c_str());
+  const std::string chosen = env ? env : "";
+  if (chosen == "none") return nullptr;
+  if (!chosen.empty()) return read_kalah_net_once(chosen);  // must be there
+  const std::string path = data_dir() + "/" + r.name + "/net.txt";
+  if (!std::filesystem::exists(path)) return nullptr;
+  auto net = read_kalah_net_once(path);
+  return net->pits == r.pits ? net : nullptr;
+}
+
 }  // namespace
 
 SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e) {
@@ -77,7 +94,11 @@ SowingWeights trained_sowing_weights(const Rules& r, const TrainedSowingEval& e)
 }
 
 SowingWeights default_sowing_weights(const Rules& r) {
-  if (const auto e = shipped_eval(r)) return trained_sowing_weights(r, *e);
+  if (const auto e = shipped_eval(r)) {
+    SowingWeights w = trained_sowing_weights(r, *e);
+    w.net = shipped_net(r);
+    return w;
+  }
   // Fitted by `naqala tune VARIANT ...` (docs/engines.md), in the feature order of
   // SowingFeature. Other rulesets take the set of their capture kind. Kalah's and Oware's
   // were fitted before `exposed` and `tuz` existed (their levels are measured with them).
@@ -107,6 +128,7 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
       total_seeds_(std::max(1, r.total_seeds)),
       count_mask_(r.count_mask),
       table_(weights.table),
+      net_(weights.net),
       late_(table_ && !table_->late.empty()),
       pairs_(table_ && !table_->pair.empty()),
       weights_(weights) {
@@ -114,6 +136,10 @@ SowingEval::SowingEval(const Rules& r, SowingWeights weights)
     throw Error("a pit table of " + std::to_string(table_->pits) + " pits a row cannot evaluate " +
                 r.name);
   if (table_) check_table_parts(r, *table_);
+  if (net_ && (net_->pits != r.pits || by_owner_ || r.rows != 2 || r.pits > 8 ||
+               r.capture != CaptureKind::Opposite))
+    throw Error("a Kalah network of " + std::to_string(net_->pits) +
+                " pits a row cannot evaluate " + r.name);
   for (Player p : {Player::South, Player::North}) {
     const int pi = index(p);
     lap_[pi] = r.cycle_length[pi] - (r.skip_origin ? 1 : 0);

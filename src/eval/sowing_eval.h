@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/kalah_net.h"
 #include "eval/pit_table.h"
 #include "games/sowing/state.h"
 #include "search/values.h"
@@ -42,6 +43,9 @@ inline constexpr std::array<const char*, kSowingFeatures> kSowingFeatureNames = 
 struct SowingWeights {
   std::array<int, kSowingFeatures> w{};
   std::shared_ptr<const PitTable> table;  // null: no pit table
+  // A Kalah network (kalah_net.h): boards with at most net->max_seeds seeds in the pits are
+  // valued by the store difference and the network, the others by the weights and the table.
+  std::shared_ptr<const KalahNet> net;
 };
 
 // The weights a preset plays with: tuned ones for the presets that have them (see
@@ -63,6 +67,22 @@ class SowingEval {
       : SowingEval(rules, default_sowing_weights(rules)) {}
 
   int operator()(const sowing::State& s) const {
+    if (net_) {
+      const Player me = s.to_move(), you = opponent(me);
+      const int diff = s.store(me) - s.store(you);
+      if (total_seeds_ - s.store(me) - s.store(you) <= net_->max_seeds) {
+        std::uint8_t mine[8], theirs[8];
+        for (int i = 0; i < pits_; ++i) {
+          mine[i] = static_cast<std::uint8_t>(s.pit(me, i));
+          theirs[i] = static_cast<std::uint8_t>(s.pit(you, i));
+        }
+        int active[2 * 8 + 1];
+        const int n = net_->active(mine, theirs, active);
+        const float v = search::kPoint * (static_cast<float>(diff) + net_->forward(active, n));
+        return std::clamp(static_cast<int>(v + (v < 0 ? -0.5f : 0.5f)), -search::kWin / 4,
+                          search::kWin / 4);
+      }
+    }
     std::array<int, kSowingFeatures> f;
     features(s, f);
     int v = 0;
@@ -210,6 +230,7 @@ class SowingEval {
   std::array<int, 2> lap_{};  // holes one sowing passes before it comes round (origin skipped)
   std::uint32_t count_mask_ = 0;
   std::shared_ptr<const PitTable> table_;  // only on boards of two rows walked by row
+  std::shared_ptr<const KalahNet> net_;    // only on boards of two rows walked by row
   bool late_ = false;                      // the table has a `late` half (pit_table.h)
   bool pairs_ = false;                     // ... and a pair table
   // landing[p][label * (kMaxCount + 1) + count]: the hole where the last of `count` seeds sown

@@ -53,6 +53,7 @@ void Solver::store(std::uint64_t key, int low, int high, int move, std::uint64_t
 }
 
 bool Solver::out_of_time() {
+  if (node_limit_ > 0 && stats_.nodes >= node_limit_) return true;
   return deadline_ > 0 &&
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
              deadline_;

@@ -53,6 +53,9 @@ class Solver {
                const std::function<bool(const Result&)>& on_step = {});
 
   const Stats& stats() const { return stats_; }
+  // Each later solve() also stops after `nodes` positions (0: no limit). Unlike a time limit
+  // it stops at the same node on every machine, so what it proves does not depend on the load.
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
   // The table's pages mapped now rather than at their first probe (ZeroedTable::touch_pages).
   void touch_table() { table_.touch_pages(); }
   // A move of b that reaches at least `value` (searched when the table does not know), or -1
@@ -95,6 +98,7 @@ class Solver {
   Stats stats_;
   bool stopped_ = false;
   double deadline_ = 0;
+  std::uint64_t node_limit_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -564,6 +564,43 @@ TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
   EXPECT_THAT(backgammon.out, HasSubstr("fits a pit table for sowing games, Bao and Omweso"));
 }
 
+// Exact labels from self-play (the solver alone: no database is installed in the tests), a
+// network trained on them that plays through NAQALA_KALAH_NET, and the refusals: a ruleset the
+// solver does not take (before any game is played), --net-out without labels, a missing file.
+TEST(Cli, TuneKalahExactLabelsTrainANetworkThatPlays) {
+  const naqala::testing::ScratchDir scratch;
+  setenv("NAQALA_KALAH_DB", "none", 1);
+  const auto r = naqala("tune kalah:seeds=3 --records " + (scratch / "k.rec") +
+                        " --games 6 --engine alphabeta:depth=2 --exact " + (scratch / "k.lab") +
+                        " --roots 4 --min-seeds 6 --max-seeds 14 --net-out " +
+                        (scratch / "net.txt") + " --hidden 8 --epochs 3 --json");
+  unsetenv("NAQALA_KALAH_DB");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["roots"], 4);
+  EXPECT_GT(j["exact"].get<int>(), 4);
+  // The network values the boards up to the most seeds of a label, at most --max-seeds.
+  EXPECT_LE(j["net"]["max_seeds"].get<int>(), 14);
+  EXPECT_GE(j["net"]["max_seeds"].get<int>(), 6);
+  setenv("NAQALA_KALAH_NET", (scratch / "net.txt").c_str(), 1);
+  const auto played = naqala("analyze kalah --depth 3 --json");
+  setenv("NAQALA_KALAH_NET", (scratch / "missing.txt").c_str(), 1);
+  const auto missing = naqala("analyze kalah --depth 3");
+  unsetenv("NAQALA_KALAH_NET");
+  EXPECT_EQ(played.status, 0) << played.out;
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_THAT(missing.out, HasSubstr("cannot read the network file"));
+  const auto oware = naqala("tune oware --records " + (scratch / "o.rec") + " --games 1 --exact " +
+                            (scratch / "o.lab"));
+  EXPECT_EQ(oware.status, 2) << oware.out;
+  EXPECT_THAT(oware.out, HasSubstr("oware is not one"));
+  EXPECT_FALSE(std::filesystem::exists(scratch / "o.rec"));
+  const auto no_labels = naqala("tune kalah --records " + (scratch / "k.rec") +
+                                " --games 6 --engine alphabeta:depth=2 --net-out x.txt");
+  EXPECT_EQ(no_labels.status, 2) << no_labels.out;
+  EXPECT_THAT(no_labels.out, HasSubstr("give --exact FILE"));
+}
+
 // Bao and Omweso fit their four-row tables the same way (Omweso's setup left out), and
 // NAQALA_BAO_EVAL / NAQALA_OMWESO_EVAL play the file; a file that is not there is refused.
 TEST(Cli, TuneBaoAndOmwesoPitTablesPlayThroughTheirVariables) {

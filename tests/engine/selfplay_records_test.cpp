@@ -7,18 +7,12 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "engine/line_files.h"
 #include "games/registry.h"
 #include "scratch_dir.h"
 
 namespace naqala::engine {
 namespace {
-
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream all;
-  all << in.rdbuf();
-  return all.str();
-}
 
 SelfPlayOptions small(int games) {
   SelfPlayOptions o;
@@ -53,14 +47,9 @@ TEST(SelfPlayRecords, ResumesACutRunToTheSameFile) {
 
 TEST(SelfPlayRecords, ABadLineIsNamed) {
   const naqala::testing::ScratchDir dir;
-  std::ofstream(dir / "bad.rec") << "pos 4,4,4,4,4,4/4,4,4,4,4,4/0,0/S S 1.5\ngame 2\npos x Q 1\n";
-  try {
-    read_self_play(dir / "bad.rec");
-    ADD_FAILURE() << "a bad line was accepted";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("bad.rec:3"), std::string::npos) << e.what();
-  }
-  EXPECT_THROW(read_self_play(dir / "missing.rec"), Error);
+  expect_bad_line_named(dir / "bad.rec",
+                        "pos 4,4,4,4,4,4/4,4,4,4,4,4/0,0/S S 1.5\ngame 2\npos x Q 1\n", "bad.rec:3",
+                        [](const std::string& p) { return read_self_play(p); });
 }
 
 }  // namespace

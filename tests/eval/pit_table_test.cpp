@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "eval/mirrored_position.h"
 #include "eval/pit_table_fit.h"
 #include "eval/sowing_eval.h"
 #include "games/sowing/rules_toml.h"
@@ -43,16 +44,6 @@ PitTable legible_late_and_pairs(int pits) {
       for (int opposite = 0; opposite < kPairCounts; ++opposite)
         t.pair.push_back(static_cast<std::int16_t>(1000 * (pit + 1) + 10 * mine + opposite));
   return t;
-}
-
-// A position with the rows, the stores and the player to move swapped.
-std::string mirrored(const std::string& position) {
-  const auto first = position.find('/'), second = position.find('/', first + 1);
-  const auto comma = position.find(',', second), third = position.find('/', second + 1);
-  return position.substr(first + 1, second - first - 1) + "/" + position.substr(0, first) + "/" +
-         position.substr(comma + 1, third - comma - 1) + "," +
-         position.substr(second + 1, comma - second - 1) + "/" +
-         (position.substr(third + 1) == "S" ? "N" : "S");
 }
 
 SowingWeights with_table(const sowing::Rules& rules, PitTable t) {
