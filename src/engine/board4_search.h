@@ -17,11 +17,12 @@ namespace naqala::engine {
 // alpha-beta plays the preset's trained evaluation (eval/board4_trained_eval.h) when the game
 // is the preset as it is, or differs from it only by options the table serves
 // (Eval::kTableSharedOptions), and the preset has one; weights= then overrides its weights.
-// `lmr_from_depth`: the family's late move reductions (AlphaBetaOptions; 0 off), which
-// `alphabeta:lmr=D` overrides.
+// `family`: the family's search options (late move reductions, reverse futility), which the
+// spec's `lmr=`, `futility=` and `futility_margin=` override; the table is 64 MB.
 template <class S, class Eval>
 std::unique_ptr<Engine> make_board4_search(const AnyGame& game, const EngineSpec& spec,
-                                           const LevelTable& levels, int lmr_from_depth,
+                                           const LevelTable& levels,
+                                           const search::AlphaBetaOptions& family,
                                            AlphaBetaConfig* used = nullptr) {
   if (spec.kind == "mcts") {
     const MctsConfig c = mcts_config(spec);
@@ -29,8 +30,8 @@ std::unique_ptr<Engine> make_board4_search(const AnyGame& game, const EngineSpec
     return std::make_unique<MctsEngine<S>>(spec.text, c, [](const S& s) { return Eval{}(s); });
   }
   AlphaBetaConfig base;
+  base.options = family;
   base.options.hash_mb = 64;
-  base.options.lmr_from_depth = lmr_from_depth;
   const AlphaBetaConfig c = search_config(spec, base, levels, {1, 0, 0}, true);
   if (used) *used = c;
   Eval eval;

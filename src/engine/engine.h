@@ -115,7 +115,8 @@ class Engine {
 };
 
 // spec: "level:N" (N = 1..10),
-// "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,lmr=D,noise=X,seed=N,weights=W/W/...]",
+// "alphabeta[:time=S,depth=D,nodes=N,threads=T,hash=MB,lmr=D,futility=D,futility_margin=M,
+//   noise=X,seed=N,weights=W/W/...]",
 // "mcts[:sims=N,time=S,threads=T,c=X,seed=N]", "random[:seed=N]".
 // Throws naqala::VariantError naming what was wrong and what is allowed.
 std::unique_ptr<Engine> make_engine(const AnyGame& game, std::string_view spec);

@@ -96,7 +96,8 @@ namespace {
 // evaluation has weights); without a limit the search runs to `fallback`.
 AlphaBetaConfig alphabeta_config(const EngineSpec& spec, AlphaBetaConfig c,
                                  const search::Limits& fallback, bool weights) {
-  std::set<std::string> keys{"time", "depth", "nodes", "threads", "hash", "noise", "seed", "lmr"};
+  std::set<std::string> keys{"time",  "depth", "nodes", "threads",  "hash",
+                             "noise", "seed",  "lmr",   "futility", "futility_margin"};
   if (weights) keys.insert("weights");
   check_keys(spec, keys);
   c.limits.seconds = number(spec, "time", 0, 0, 86400);
@@ -108,6 +109,12 @@ AlphaBetaConfig alphabeta_config(const EngineSpec& spec, AlphaBetaConfig c,
   // lmr=D: late move reductions from depth D up, 0 off (the family's default otherwise).
   c.options.lmr_from_depth =
       static_cast<int>(whole(spec, "lmr", c.options.lmr_from_depth, 0, search::kMaxPly - 1));
+  // futility=D,futility_margin=M: reverse futility pruning with D plies left or fewer, margin M
+  // hundredths of a point a ply.
+  c.options.futility_depth =
+      static_cast<int>(whole(spec, "futility", c.options.futility_depth, 0, search::kMaxPly - 1));
+  c.options.futility_margin = static_cast<int>(
+      whole(spec, "futility_margin", c.options.futility_margin, 0, search::kWin / 4));
   c.temperature = number(spec, "noise", 0, 0, 100);
   c.seed = whole(spec, "seed", 1, 0, ~0ULL);
   return c;

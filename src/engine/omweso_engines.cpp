@@ -379,7 +379,7 @@ std::unique_ptr<Engine> make(const AnyGame& game, const EngineSpec& given) {
   // No late move reductions: lmr=3 measured weaker with the layout search (docs/engines.md
   // "Measuring Omweso between engines").
   auto search =
-      make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, 0, &c);
+      make_board4_search<omweso::State, eval::OmwesoEval>(game, spec, kOmwesoLevels, {}, &c);
   const bool noisy = c.temperature > 0;
   const bool searched =
       setup.empty() ? spec.kind != "mcts" && spec.kind != "random" : setup == "search";

@@ -59,6 +59,11 @@ struct AlphaBetaOptions {
   // again at full depth only if they beat alpha; 0 = off (the sowing engines turn it on).
   int lmr_from_depth = 0;
   int lmr_after = 2;
+  // Reverse futility: a node that is not on the principal variation, with at most
+  // `futility_depth` plies left, whose evaluation beats beta by `futility_margin` a ply left
+  // returns the evaluation without a search; 0 = off.
+  int futility_depth = 0;
+  int futility_margin = 0;
   // An endgame database (solve/): called with a `const S*` reached by an irreversible move
   // (nothing before it can repeat) or in a game without cycles; true when it knows the
   // position's value (values.h scale, the mover's view), `exact` when that is proven.
@@ -592,6 +597,15 @@ class AlphaBeta {
              (hit.bound == Bound::Upper && hit.value <= alpha))) {
           if (hit.depth != kSolvedDepth) ++guesses;
           return hit.value;
+        }
+      }
+      // Reverse futility: far enough above beta this close to the horizon, stand on the
+      // evaluation.
+      if (!pv_node && depth <= owner.options_.futility_depth && !is_decisive(beta)) {
+        const int v = eval(s);
+        if (v - owner.options_.futility_margin * depth >= beta) {
+          ++guesses;
+          return v;
         }
       }
       const std::uint64_t guesses_before = guesses;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -209,22 +210,39 @@ TEST(Board4Engine, BaoTableServesTheNamuaTakasaOption) {
             value("bao:namua_takasa=any,house_seeds=8", linear));
 }
 
+// The nodes of a fixed-depth search of the variant's start (Omweso: its first setup ply).
+std::uint64_t start_nodes(const char* variant, const std::string& spec, int depth) {
+  auto game = make_game(variant);
+  return make_engine(*game, spec)->analyze(*game->new_game(), {0, depth, 0}).nodes;
+}
+
 // lmr=D turns late move reductions on from depth D (0: off) for every family; Bao reduces from
 // depth 3 by default, Omweso not at all; a bad value is refused.
 TEST(Board4Engine, LateMoveReductionsAreAnOption) {
+  EXPECT_LT(start_nodes("bao", "alphabeta:lmr=3", 6), start_nodes("bao", "alphabeta:lmr=0", 6));
+  EXPECT_EQ(start_nodes("bao", "alphabeta", 6), start_nodes("bao", "alphabeta:lmr=3", 6));
+  EXPECT_EQ(start_nodes("omweso", "alphabeta", 3), start_nodes("omweso", "alphabeta:lmr=0", 3));
   auto game = make_game("bao");
-  auto state = game->new_game();
-  const auto off = make_engine(*game, "alphabeta:lmr=0")->analyze(*state, {0, 6, 0});
-  const auto on = make_engine(*game, "alphabeta:lmr=3")->analyze(*state, {0, 6, 0});
-  EXPECT_LT(on.nodes, off.nodes);
-  EXPECT_EQ(make_engine(*game, "alphabeta")->analyze(*state, {0, 6, 0}).nodes, on.nodes);
-  auto omweso = make_game("omweso");
-  auto setup = omweso->new_game();
-  EXPECT_EQ(make_engine(*omweso, "alphabeta")->analyze(*setup, {0, 3, 0}).nodes,
-            make_engine(*omweso, "alphabeta:lmr=0")->analyze(*setup, {0, 3, 0}).nodes);
-  EXPECT_TRUE(contains(state->legal_moves(), on.best_move));
   EXPECT_THROW(make_engine(*game, "alphabeta:lmr=-1"), VariantError);
   EXPECT_THROW(make_engine(*game, "alphabeta:lmr=x"), VariantError);
+}
+
+// Bao stands on the evaluation near the horizon (reverse futility: 2 plies, 3 seeds a ply),
+// which futility=D and futility_margin=M override and futility=0 turns off; Omweso does not
+// prune. Bad values are refused.
+TEST(Board4Engine, ReverseFutilityIsAnOption) {
+  const std::uint64_t on = start_nodes("bao", "alphabeta", 8);
+  EXPECT_LT(on, start_nodes("bao", "alphabeta:futility=0", 8));
+  EXPECT_EQ(on, start_nodes("bao", "alphabeta:futility=2,futility_margin=300", 8));
+  EXPECT_NE(on, start_nodes("bao", "alphabeta:futility_margin=100", 8));
+  EXPECT_EQ(start_nodes("omweso", "alphabeta", 3),
+            start_nodes("omweso", "alphabeta:futility=0", 3));
+  auto game = make_game("bao");
+  auto state = game->new_game();
+  EXPECT_TRUE(
+      contains(state->legal_moves(), make_engine(*game, "alphabeta:depth=8")->choose_move(*state)));
+  EXPECT_THROW(make_engine(*game, "alphabeta:futility=-1"), VariantError);
+  EXPECT_THROW(make_engine(*game, "alphabeta:futility_margin=x"), VariantError);
 }
 
 // A deeper level wins a small seeded match against level 1, colours alternating.

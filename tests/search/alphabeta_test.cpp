@@ -176,6 +176,33 @@ TEST(AlphaBeta, ExtraTurnIsNotASignFlip) {
   EXPECT_EQ(r.value, solve(s, memo));
 }
 
+// Reverse futility (AlphaBetaOptions::futility_depth) stands on the evaluation near the
+// horizon off the principal variation: fewer nodes at a fixed depth, and a search to the end
+// of every line, which no longer meets a node that close to the horizon, is still exact.
+TEST(AlphaBeta, ReverseFutilityPrunesAndStillSolves) {
+  std::unordered_map<std::uint64_t, int> memo;
+  AlphaBetaOptions options;
+  options.hash_mb = 1;
+  AlphaBeta<TinyKalah<4>, test::TinyKalahEval> plain({}, options);
+  options.futility_depth = 2;
+  options.futility_margin = 0;
+  AlphaBeta<TinyKalah<4>, test::TinyKalahEval> futile({}, options);
+  std::uint64_t plain_nodes = 0, futile_nodes = 0;
+  for (const auto& s : random_positions(TinyKalah<4>(2), 20, 5)) {
+    Limits limits;
+    limits.depth = 5;
+    plain.clear();
+    futile.clear();
+    plain_nodes += plain.search(s, limits).nodes;
+    futile_nodes += futile.search(s, limits).nodes;
+    futile.clear();
+    const auto r = futile.search(s, {});
+    EXPECT_TRUE(r.exact);
+    EXPECT_EQ(r.value, solve(s, memo));
+  }
+  EXPECT_LT(futile_nodes, plain_nodes);
+}
+
 TEST(AlphaBeta, StopsOnTimeAndNodes) {
   AlphaBeta<TinyKalah<6>, test::TinyKalahEval> search;
   Limits limits;
