@@ -41,7 +41,7 @@ struct Fixture {
   }
 };
 
-ExactLabelOptions small(int roots) {
+ExactLabelOptions small_labels(int roots) {
   ExactLabelOptions o;
   o.roots = roots;
   o.min_seeds = 8;
@@ -53,14 +53,17 @@ ExactLabelOptions small(int roots) {
 
 TEST(KalahLabels, AreTheSolversMarginsAndAStoppedRunResumes) {
   Fixture f;
-  ASSERT_GE(exact_label_roots(f.rules, f.records, small(6)).size(), 6u);
-  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "whole.lab", small(6)), 6);
+  ASSERT_GE(exact_label_roots(f.rules, f.records, small_labels(6)).size(), 6u);
+  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "whole.lab", small_labels(6)),
+            6);
   const std::string whole = text_of(f.dir / "whole.lab");
   // Four roots, then part of the fifth's lines as a killed run leaves them, then resumed.
-  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "cut.lab", small(4)), 4);
+  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "cut.lab", small_labels(4)),
+            4);
   const std::string four = text_of(f.dir / "cut.lab");
   std::ofstream(f.dir / "cut.lab", std::ios::app) << whole.substr(four.size(), 30);
-  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "cut.lab", small(6)), 6);
+  EXPECT_EQ(extend_exact_labels(f.rules, f.records, nullptr, f.dir / "cut.lab", small_labels(6)),
+            6);
   EXPECT_EQ(text_of(f.dir / "cut.lab"), whole);
 
   int roots = 0;
@@ -73,7 +76,7 @@ TEST(KalahLabels, AreTheSolversMarginsAndAStoppedRunResumes) {
         << l.position;
   }
   // Without children: the roots alone, the first label of each root's lines above.
-  auto o = small(6);
+  auto o = small_labels(6);
   o.children = false;
   extend_exact_labels(f.rules, f.records, nullptr, f.dir / "roots.lab", o);
   EXPECT_EQ(read_exact_labels(f.dir / "roots.lab").size(), 6u);
@@ -81,7 +84,7 @@ TEST(KalahLabels, AreTheSolversMarginsAndAStoppedRunResumes) {
 
 TEST(KalahLabels, ACutOffProofIsABracketAroundTheMargin) {
   Fixture f;
-  auto o = small(6);
+  auto o = small_labels(6);
   o.node_limit = 1;  // stopped at its first check of the limit
   extend_exact_labels(f.rules, f.records, nullptr, f.dir / "open.lab", o);
   int open = 0;
@@ -102,7 +105,7 @@ TEST(KalahLabels, ABadLineIsNamedAndOtherRulesAreRefused) {
   auto oware = make_game("oware");
   const auto& rules =
       dynamic_cast<const TypedState<sowing::State>&>(*oware->new_game()).typed().rules();
-  EXPECT_THROW(extend_exact_labels(rules, {}, nullptr, dir / "o.lab", small(1)), Error);
+  EXPECT_THROW(extend_exact_labels(rules, {}, nullptr, dir / "o.lab", small_labels(1)), Error);
 }
 
 }  // namespace
