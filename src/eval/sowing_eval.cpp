@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "core/data_dir.h"
 #include "core/error.h"
@@ -46,18 +47,31 @@ std::string shipped_eval_path(const Rules& r) {
   return data_dir() + "/" + r.name + "/" + file + ".txt";
 }
 
+// The file a preset plays for one part of its evaluation: the one the environment variable
+// `variable` names (for the preset as it is; it must be there), else `shipped` when it is there;
+// `required` says which. Nothing when the variable says `none` or no file is there.
+struct PresetFile {
+  std::string path;
+  bool required = false;
+};
+std::optional<PresetFile> preset_file(const Rules& r, const std::string& variable,
+                                      const std::string& shipped) {
+  const char* env = std::getenv(variable.c_str());
+  const std::string chosen = env ? env : "";
+  if (chosen == "none") return {};
+  if (!chosen.empty() && r.chosen.empty()) return PresetFile{chosen, true};
+  if (!std::filesystem::exists(shipped)) return {};
+  return PresetFile{shipped, false};
+}
+
 // The trained evaluation the preset chooses, or null.
 std::shared_ptr<const TrainedSowingEval> shipped_eval(const Rules& r) {
   if (r.name.empty() || r.rows != 2 || r.labels > r.pits) return nullptr;
-  const char* env = std::getenv(eval_variable(r.name).c_str());
-  const std::string chosen = env ? env : "";
-  if (chosen == "none") return nullptr;
-  if (!chosen.empty() && r.chosen.empty()) return read_trained_eval_once(chosen);  // must be there
-  const std::string path = shipped_eval_path(r);
-  if (!std::filesystem::exists(path)) return nullptr;
-  auto e = read_trained_eval_once(path);
+  const auto file = preset_file(r, eval_variable(r.name), shipped_eval_path(r));
+  if (!file) return nullptr;
+  auto e = read_trained_eval_once(file->path);
   // A user's ruleset of the same name on another board is not the preset.
-  return e->table.pits == r.pits ? e : nullptr;
+  return file->required || e->table.pits == r.pits ? e : nullptr;
 }
 
 // The network the preset chooses (kalah_net.h), or null: the file NAQALA_<PRESET>_NET names
@@ -67,14 +81,11 @@ std::shared_ptr<const KalahNet> shipped_net(const Rules& r) {
   if (r.name.empty() || r.rows != 2 || r.labels > r.pits || r.capture != CaptureKind::Opposite ||
       !r.chosen.empty())
     return nullptr;
-  const char* env = std::getenv(preset_variable(r.name, "NET").c_str());
-  const std::string chosen = env ? env : "";
-  if (chosen == "none") return nullptr;
-  if (!chosen.empty()) return read_kalah_net_once(chosen);  // must be there
-  const std::string path = data_dir() + "/" + r.name + "/net.txt";
-  if (!std::filesystem::exists(path)) return nullptr;
-  auto net = read_kalah_net_once(path);
-  return net->pits == r.pits ? net : nullptr;
+  const auto file =
+      preset_file(r, preset_variable(r.name, "NET"), data_dir() + "/" + r.name + "/net.txt");
+  if (!file) return nullptr;
+  auto net = read_kalah_net_once(file->path);
+  return file->required || net->pits == r.pits ? net : nullptr;
 }
 
 }  // namespace
