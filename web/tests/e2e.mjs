@@ -326,10 +326,18 @@ try {
     await page.waitForFunction((m) => document.querySelectorAll("#moves li").length > m, n)
       .catch(async () => { throw new Error(`Confirm sent nothing: ${await page.textContent("#toast")}`); });
     await setSetting(page, "set-confirm", false);
-    // The computer rolls (or doubles) first: wait for its checker move (or its pass, when the
-    // dice give it none).
-    await page.waitForFunction((m) => [...document.querySelectorAll("#moves li")].filter((li) => li.querySelector(".disc-north"))
-      .slice(m).some((li) => /\/|pass/.test(li.textContent)), theirs);
+    // The computer rolls or doubles first: wait for its checker move (or its pass, when the dice
+    // give it none). The turn above plays the first legal checker to its first target, which
+    // can leave blots a level-1 computer doubles on: the double is taken, then it rolls.
+    const answered = (take) => page.waitForFunction(([m, t]) =>
+      [...document.querySelectorAll("#moves li")].filter((li) => li.querySelector(".disc-north")).slice(m)
+        .some((li) => /\/|pass/.test(li.textContent)) || (t && document.querySelector('#phase button[data-move="take"]')),
+      [theirs, take]);
+    await answered(true);
+    if (await page.$('#phase button[data-move="take"]')) {
+      await page.click('#phase button[data-move="take"]');
+      await answered(false);
+    }
     await page.waitForSelector(".board-wrap:not(.animating)");
     const answer = (await viewOf(id)).plies.filter((p) => p.side === "N").pop().text;
     const moving = await page.evaluate(() => window.__moving);
