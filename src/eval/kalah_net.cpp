@@ -5,11 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <map>
-#include <mutex>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/read_once.h"
 
 namespace naqala::eval {
 
@@ -113,12 +112,7 @@ KalahNet load_kalah_net(const std::string& path) {
 }
 
 std::shared_ptr<const KalahNet> read_kalah_net_once(const std::string& path) {
-  static std::mutex lock;
-  static std::map<std::string, std::shared_ptr<const KalahNet>> read;
-  const std::lock_guard<std::mutex> hold(lock);
-  auto& net = read[path];
-  if (!net) net = std::make_shared<const KalahNet>(load_kalah_net(path));
-  return net;
+  return read_once<KalahNet, load_kalah_net>(path);
 }
 
 void save_kalah_net(const std::string& path, const KalahNet& net) {

@@ -3,11 +3,10 @@
 #include <cctype>
 #include <fstream>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/read_once.h"
 
 namespace naqala::eval {
 
@@ -71,12 +70,7 @@ TrainedSowingEval load_trained_eval(const std::string& path) {
 }
 
 std::shared_ptr<const TrainedSowingEval> read_trained_eval_once(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const TrainedSowingEval>> read;
-  const std::lock_guard lock(mutex);
-  auto& e = read[path];
-  if (!e) e = std::make_shared<const TrainedSowingEval>(load_trained_eval(path));
-  return e;
+  return read_once<TrainedSowingEval, load_trained_eval>(path);
 }
 
 std::string preset_variable(const std::string& preset, const std::string& what) {
