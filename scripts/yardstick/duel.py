@@ -3,7 +3,7 @@
 random opening. The first engine (A) is the referee: its legal moves and game end count.
 
 usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [--variant-b V]
-              [--setup-plies K]
+              [--setup-plies K] [--openings FILE]
 
 --variant-b V   B plays this variant text instead (e.g. A `bao:namua_takasa=any` against an old
                 build's `bao` that predates the option and plays the literal rule).
@@ -13,6 +13,12 @@ usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [-
                 seeds left over the pits left); the engines make the rest of the setup (each
                 its own side's layout, as moves of the game) and play on. Give 0 OPENING_PLIES.
                 Both colours of an opening start from the same K plies.
+--openings FILE Play the openings of FILE instead of random ones: one opening a line, its moves
+                separated by spaces as A writes them (A's `legal`), '#' to the line's end a
+                comment, blank lines skipped; both colours of each, in the file's order, the
+                first PAIRS of them (all when the file has fewer). SEED and OPENING_PLIES are
+                then unused. Every opening is played on A before the match: a move A does not
+                know, an opening that ends the game or one given twice stops it with the line.
 
 A move one build writes and the other does not know is matched by its text: exactly, else the
 other build's one legal move that differs only by a trailing '+' (Bao's choice to sow on from
@@ -66,9 +72,28 @@ ap.add_argument("pairs", type=int); ap.add_argument("seed", type=int)
 ap.add_argument("plies", type=int, nargs="?", default=4)
 ap.add_argument("--variant-b")
 ap.add_argument("--setup-plies", type=int, default=0)
+ap.add_argument("--openings")
 args = ap.parse_args()
-if args.setup_plies and args.plies:
+if args.setup_plies and args.plies and not args.openings:
     raise SystemExit("--setup-plies: the engines make the rest of the setup; give 0 opening plies")
+if args.setup_plies and args.openings:
+    raise SystemExit("--openings and --setup-plies: the file's openings are whole; give one of them")
+
+
+def read_openings(path):
+    """[(line number, [moves])] of an openings file (see --openings); a bad line stops the run."""
+    try:
+        with open(path) as f: text = f.read()
+    except OSError as why:
+        raise SystemExit(f"--openings: cannot read {path}: {why.strerror}")
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        moves = line.split("#", 1)[0].split()
+        if moves: out.append((number, moves))
+    if not out: raise SystemExit(f"--openings: {path} holds no opening")
+    return out
+
+
 A = Pipe(args.pipe_a, args.variant, args.spec_a)
 B = Pipe(args.pipe_b, args.variant_b or args.variant, args.spec_b)
 rng = random.Random(args.seed)
@@ -106,7 +131,32 @@ def play_both(move, history):
     history.append(move)
 
 
-for pair in range(args.pairs):
+def checked_openings(path, count):
+    """The first `count` openings of `path`, each played on A first (see --openings)."""
+    chosen = read_openings(path)[:count]
+    first_line = {}
+    for number, moves in chosen:
+        where = f"--openings {path} line {number}"
+        A.ask("new")
+        for i, m in enumerate(moves):
+            if not A.ask("status").startswith("ongoing"):
+                raise SystemExit(f"{where}: the game is over before move {i + 1} ('{m}')")
+            legal = A.legal()
+            if m not in legal:
+                raise SystemExit(f"{where}: move {i + 1} '{m}' is not legal there; legal: "
+                                 + " ".join(legal))
+            A.ask("play " + m)
+        if not A.ask("status").startswith("ongoing"):
+            raise SystemExit(f"{where}: the game is over after the opening")
+        if tuple(moves) in first_line:
+            raise SystemExit(f"{where}: the same opening as line {first_line[tuple(moves)]}")
+        first_line[tuple(moves)] = number
+    print(f"OPENINGS {path}: {len(chosen)} played (PAIRS {count})", flush=True)
+    return [moves for _, moves in chosen]
+
+
+def random_opening():
+    """A new opening of the setup plies and OPENING_PLIES random plies, drawn by SEED."""
     for attempt in range(100):
         A.ask("new"); opening = random_setup(args.setup_plies)
         for _ in range(args.plies):
@@ -114,6 +164,14 @@ for pair in range(args.pairs):
             m = rng.choice(A.legal()); opening.append(m); A.ask("play " + m)
         if A.ask("status").startswith("ongoing") and tuple(opening) not in seen: break
     seen.add(tuple(opening))
+    return opening
+
+
+file_openings = checked_openings(args.openings, args.pairs) if args.openings else None
+pair_points = collections.Counter()
+for pair in range(len(file_openings) if file_openings is not None else args.pairs):
+    opening = file_openings[pair] if file_openings is not None else random_opening()
+    pair_games = []
     for colour in range(2):  # colour 0: A is South
         history = []; ply = 0
         try:
@@ -143,12 +201,16 @@ for pair in range(args.pairs):
         elif pts == 0: l += 1
         else: d += 1
         ends[reason] += 1
+        pair_games.append(pts)
         print(f"game {2*pair+colour} A={'south' if colour==0 else 'north'} A_points={pts} "
               f"end={reason} plies={ply} {' '.join(parts[3:])}", flush=True)
+    if len(pair_games) == 2: pair_points[sum(pair_games)] += 1
 n = w + d + l
 e, m = elo(w, d, l) if n else (0.0, 0.0)
 print(f"SUMMARY {args.variant} A={args.spec_a} B={args.spec_b} games={n} +{w} ={d} -{l} "
       f"score={(w+0.5*d)/max(n,1):.3f} elo={e:+.0f}+-{m:.0f} dropped={dropped} "
       f"s_per_move A={secs[0]/max(1,nmoves[0]):.3f} B={secs[1]/max(1,nmoves[1]):.3f}", flush=True)
 print("ENDS", dict(ends), flush=True)
+# Both colours of an opening: A's points over the pair (pairs with a dropped game left out).
+print("PAIR_POINTS", {k: pair_points[k] for k in sorted(pair_points)}, flush=True)
 for e in (A, B): e.p.stdin.write("quit\n"); e.p.stdin.flush()
