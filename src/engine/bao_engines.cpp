@@ -14,12 +14,13 @@ constexpr const LevelTable& kBaoLevels = kBoardLevels;
 
 // Late move reductions from depth 3, as in the two-row games: at 20,000 nodes a move they
 // scored +113 =0 -87 (Elo +45 +- 49) against the search without them. Reverse futility with
-// up to 2 plies left, 3 seeds a ply: at 100,000 nodes a move +224 =0 -176 (Elo +42 +- 34)
-// against the search without it, at 0.1 s +102 =0 -98 (+7 +- 48; docs/engines.md).
+// up to 4 plies left, 3 seeds a ply: 2 plies scored +42 +- 34 at 100,000 nodes a move against
+// the search without it, and 4 plies against 2 +45 +- 49 at 100,000 nodes and +220 =0 -180
+// (Elo +35 +- 34, 400 games) at 0.1 s a move (docs/engines.md, "Reverse futility").
 search::AlphaBetaOptions bao_search() {
   search::AlphaBetaOptions o;
   o.lmr_from_depth = 3;
-  o.futility_depth = 2;
+  o.futility_depth = 4;
   o.futility_margin = 3 * search::kPoint;
   return o;
 }

@@ -227,13 +227,14 @@ TEST(Board4Engine, LateMoveReductionsAreAnOption) {
   EXPECT_THROW(make_engine(*game, "alphabeta:lmr=x"), VariantError);
 }
 
-// Bao stands on the evaluation near the horizon (reverse futility: 2 plies, 3 seeds a ply),
+// Bao stands on the evaluation near the horizon (reverse futility: 4 plies, 3 seeds a ply),
 // which futility=D and futility_margin=M override and futility=0 turns off; Omweso does not
 // prune. Bad values are refused.
 TEST(Board4Engine, ReverseFutilityIsAnOption) {
   const std::uint64_t on = start_nodes("bao", "alphabeta", 8);
   EXPECT_LT(on, start_nodes("bao", "alphabeta:futility=0", 8));
-  EXPECT_EQ(on, start_nodes("bao", "alphabeta:futility=2,futility_margin=300", 8));
+  EXPECT_EQ(on, start_nodes("bao", "alphabeta:futility=4,futility_margin=300", 8));
+  EXPECT_NE(on, start_nodes("bao", "alphabeta:futility=2", 8));
   EXPECT_NE(on, start_nodes("bao", "alphabeta:futility_margin=100", 8));
   EXPECT_EQ(start_nodes("omweso", "alphabeta", 3),
             start_nodes("omweso", "alphabeta:futility=0", 3));
