@@ -537,6 +537,21 @@ TEST(Cli, TrainBackgammonSupervisedFitTakesSeveralDataFiles) {
   EXPECT_THAT(odd.out, HasSubstr("multiple of 32"));
 }
 
+// `command` run with `variable` naming `file`, then naming `missing` (a file that is not there):
+// the file plays (exit 0), the missing one is refused with `refusal` (exit 2).
+void expect_variable_file_plays(const std::string& variable, const std::string& file,
+                                const std::string& missing, const std::string& command,
+                                const std::string& refusal) {
+  setenv(variable.c_str(), file.c_str(), 1);
+  const auto played = naqala(command);
+  setenv(variable.c_str(), missing.c_str(), 1);
+  const auto refused = naqala(command);
+  unsetenv(variable.c_str());
+  EXPECT_EQ(played.status, 0) << variable << ": " << played.out;
+  EXPECT_EQ(refused.status, 2) << variable << ": " << refused.out;
+  EXPECT_THAT(refused.out, HasSubstr(refusal)) << variable;
+}
+
 // A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and
 // a ruleset without two plain rows, or a flag of the linear fit, is refused.
 TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
@@ -548,14 +563,8 @@ TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["games"], 2);
   EXPECT_GT(j["positions"].get<int>(), 20);
-  setenv("NAQALA_OWARE_EVAL", (scratch / "e.txt").c_str(), 1);
-  const auto played = naqala("analyze oware --depth 3 --json");
-  setenv("NAQALA_OWARE_EVAL", (scratch / "missing.txt").c_str(), 1);
-  const auto missing = naqala("analyze oware --depth 3");
-  unsetenv("NAQALA_OWARE_EVAL");
-  EXPECT_EQ(played.status, 0) << played.out;
-  EXPECT_EQ(missing.status, 2) << missing.out;
-  EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file"));
+  expect_variable_file_plays("NAQALA_OWARE_EVAL", scratch / "e.txt", scratch / "missing.txt",
+                             "analyze oware --depth 3 --json", "cannot read the evaluation file");
   const auto bad = naqala("tune oware --records " + (scratch / "r.rec") + " --depth 3");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_THAT(bad.out, HasSubstr("--records plays --engine"));
@@ -582,14 +591,8 @@ TEST(Cli, TuneKalahExactLabelsTrainANetworkThatPlays) {
   // The network values the boards up to the most seeds of a label, at most --max-seeds.
   EXPECT_LE(j["net"]["max_seeds"].get<int>(), 14);
   EXPECT_GE(j["net"]["max_seeds"].get<int>(), 6);
-  setenv("NAQALA_KALAH_NET", (scratch / "net.txt").c_str(), 1);
-  const auto played = naqala("analyze kalah --depth 3 --json");
-  setenv("NAQALA_KALAH_NET", (scratch / "missing.txt").c_str(), 1);
-  const auto missing = naqala("analyze kalah --depth 3");
-  unsetenv("NAQALA_KALAH_NET");
-  EXPECT_EQ(played.status, 0) << played.out;
-  EXPECT_EQ(missing.status, 2) << missing.out;
-  EXPECT_THAT(missing.out, HasSubstr("cannot read the network file"));
+  expect_variable_file_plays("NAQALA_KALAH_NET", scratch / "net.txt", scratch / "missing.txt",
+                             "analyze kalah --depth 3 --json", "cannot read the network file");
   const auto oware = naqala("tune oware --records " + (scratch / "o.rec") + " --games 1 --exact " +
                             (scratch / "o.lab"));
   EXPECT_EQ(oware.status, 2) << oware.out;
@@ -614,18 +617,12 @@ TEST(Cli, TuneBaoAndOmwesoPitTablesPlayThroughTheirVariables) {
     EXPECT_EQ(j["games"], 2) << game;
     EXPECT_GE(j["positions"].get<int>(), 10) << game;
     const std::string variable = game == "bao" ? "NAQALA_BAO_EVAL" : "NAQALA_OMWESO_EVAL";
-    setenv(variable.c_str(), eval.c_str(), 1);
-    const auto played = naqala("arena " + game +
-                               " --engine alphabeta:depth=1 --engine "
-                               "alphabeta:depth=1,weights=100 --games 2 --seed 1");
-    setenv(variable.c_str(), (scratch / "missing.txt").c_str(), 1);
-    const auto missing = naqala("arena " + game +
-                                " --engine alphabeta:depth=1 --engine "
-                                "alphabeta:depth=1 --games 2 --seed 1");
-    unsetenv(variable.c_str());
-    EXPECT_EQ(played.status, 0) << played.out;
-    EXPECT_EQ(missing.status, 2) << missing.out;
-    EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file")) << game;
+    // The first engine plays the file, the second the linear weights alone.
+    expect_variable_file_plays(variable, eval, scratch / "missing.txt",
+                               "arena " + game +
+                                   " --engine alphabeta:depth=1 --engine "
+                                   "alphabeta:depth=1,weights=100 --games 2 --seed 1",
+                               "cannot read the evaluation file");
   }
 }
 
@@ -643,14 +640,9 @@ TEST(Cli, TunePitTableForKalahAndToguzPlaysThroughTheirVariables) {
     std::ifstream file(scratch / (preset + ".txt"));
     std::string text((std::istreambuf_iterator<char>(file)), {});
     EXPECT_THAT(text, HasSubstr("made-by naqala tune " + preset + " --records FILE --games 2"));
-    setenv(variable.c_str(), (scratch / (preset + ".txt")).c_str(), 1);
-    const auto played = naqala("analyze " + preset + " --depth 3 --json");
-    setenv(variable.c_str(), (scratch / "missing.txt").c_str(), 1);
-    const auto missing = naqala("analyze " + preset + " --depth 3");
-    unsetenv(variable.c_str());
-    EXPECT_EQ(played.status, 0) << played.out;
-    EXPECT_EQ(missing.status, 2) << missing.out;
-    EXPECT_THAT(missing.out, HasSubstr("cannot read the evaluation file"));
+    expect_variable_file_plays(variable, scratch / (preset + ".txt"), scratch / "missing.txt",
+                               "analyze " + preset + " --depth 3 --json",
+                               "cannot read the evaluation file");
   }
 }
 
