@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "protocol/engine_server.h"
 
 namespace naqala::cli {
@@ -24,7 +25,7 @@ void add_engine_command(CLI::App& app) {
     options->auale = *notation == "auale";
     protocol::EngineServer server(*options, std::cout);
     std::string line;
-    while (std::getline(std::cin, line))
+    while (read_bounded_line(std::cin, line, "the engine protocol's input"))
       if (!server.handle(line)) return;
     server.finish();
   });

@@ -21,6 +21,7 @@
 #include "cli/play_help.h"
 #include "cli/terminal.h"
 #include "core/error.h"
+#include "core/text_file.h"
 #include "engine/backgammon_resign.h"
 #include "engine/engine.h"
 
@@ -102,7 +103,7 @@ bool read_hidden(std::string& line) {
     quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
     tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
   }
-  const bool ok = static_cast<bool>(std::getline(std::cin, line));
+  const bool ok = read_bounded_line(std::cin, line, "standard input");
   if (tty) {
     tcsetattr(STDIN_FILENO, TCSANOW, &saved);
     std::cout << "\n";

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <vector>
 
+#include "core/text_file.h"
+
 namespace naqala::cli {
 
 int terminal_width() {
@@ -73,7 +75,7 @@ std::optional<std::string> read_line(const std::string& prompt) {
   if (!isatty(STDIN_FILENO)) {
     std::cout << prompt << std::flush;
     std::string line;
-    if (!std::getline(std::cin, line)) return std::nullopt;
+    if (!read_bounded_line(std::cin, line, "standard input")) return std::nullopt;
     return line;
   }
   std::cout << std::flush;

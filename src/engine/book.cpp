@@ -19,6 +19,7 @@
 #include "core/data_dir.h"
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/text_file.h"
 #include "engine/engine_spec.h"
 #include "eval/pit_table.h"
 #include "play/atomic_write.h"
@@ -204,11 +205,7 @@ OpeningBook parse_book(const std::string& text, const std::string& path) {
 }
 
 OpeningBook load_book(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read the opening book " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_book(text.str(), path);
+  return parse_book(read_text_file(path, "the opening book"), path);
 }
 
 std::string book_text(const OpeningBook& book) {
@@ -311,7 +308,7 @@ std::shared_ptr<const OpeningBook> shipped_book(const AnyGame& game) {
   // The preset's book serves the preset as shipped, not a choice of its options (kalah:seeds=6).
   std::ifstream in(path);
   std::string line;
-  while (std::getline(in, line) && !line.starts_with("variant ")) {
+  while (read_bounded_line(in, line, path) && !line.starts_with("variant ")) {
   }
   if (line != "variant " + game.spec()) return nullptr;
   return read_book_once(game, path);

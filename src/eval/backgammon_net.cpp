@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/fnv1a.h"
 #include "core/rng.h"
+#include "core/text_file.h"
 
 namespace naqala::bgnet {
 
@@ -424,9 +425,10 @@ void Net::save(const std::string& path) const {
 }
 
 Net Net::load(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error("cannot open the backgammon weight file " + path);
-  const std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // The widest network (kMaxHidden units) takes a few MB; the bound refuses /dev/zero or a wrong
+  // file.
+  const std::string s =
+      read_file_bounded(path, "the backgammon weight file", 64u << 20, "a backgammon weight file");
   if (s.size() < 16 || std::memcmp(s.data(), kMagic, 8) != 0)
     throw Error(path + " is not a naqala backgammon weight file (magic NQBGNET1 missing)");
   std::uint64_t stored;

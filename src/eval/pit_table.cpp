@@ -7,12 +7,12 @@
 
 #include "core/error.h"
 #include "core/read_once.h"
+#include "core/text_file.h"
 
 namespace naqala::eval {
 
 TrainedSowingEval load_trained_eval(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read the evaluation file " + path);
+  std::istringstream in(read_text_file(path, "the evaluation file"));
   TrainedSowingEval e;
   std::string line;
   int number = 0;

@@ -552,6 +552,30 @@ void expect_variable_file_plays(const std::string& variable, const std::string& 
   EXPECT_THAT(refused.out, HasSubstr(refusal)) << variable;
 }
 
+// Files and input of no end (/dev/zero) are refused with what was read and the limit, not read
+// until memory runs out: the evaluation, book and network files the variables name, the engine
+// protocol's and the terminal game's standard input.
+TEST(Cli, EndlessInputIsRefusedByItsLimit) {
+  const std::array<std::array<const char*, 3>, 3> files = {{
+      {"NAQALA_OWARE_EVAL", "analyze oware --depth 2", "evaluation file '/dev/zero'"},
+      {"NAQALA_OWARE_BOOK", "analyze oware --depth 2", "opening book '/dev/zero'"},
+      {"NAQALA_BGNET", "analyze backgammon", "backgammon weight file '/dev/zero'"},
+  }};
+  for (const auto& [variable, command, what] : files) {
+    setenv(variable, "/dev/zero", 1);
+    const auto r = naqala(command);
+    unsetenv(variable);
+    EXPECT_EQ(r.status, 2) << variable << ": " << r.out;
+    EXPECT_THAT(r.out, HasSubstr(what)) << variable;
+    EXPECT_THAT(r.out, HasSubstr("MiB, the limit for")) << variable;
+  }
+  for (const char* command : {"engine oware", "play oware"}) {
+    const auto r = naqala::testing::naqala_reading(command, "/dev/zero");
+    EXPECT_EQ(r.status, 2) << command << ": " << r.out;
+    EXPECT_THAT(r.out, HasSubstr("a line longer than 1 MiB")) << command;
+  }
+}
+
 // A pit table from two games of self-play: the file it writes plays (NAQALA_OWARE_EVAL), and
 // a ruleset without two plain rows, or a flag of the linear fit, is refused.
 TEST(Cli, TuneOwarePitTableWritesAnEvaluationThatPlays) {
