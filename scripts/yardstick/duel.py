@@ -3,7 +3,7 @@
 random opening. The first engine (A) is the referee: its legal moves and game end count.
 
 usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [--variant-b V]
-              [--setup-plies K] [--openings FILE]
+              [--setup-plies K] [--openings FILE] [--clock BASE+INCREMENT]
 
 --variant-b V   B plays this variant text instead (e.g. A `bao:namua_takasa=any` against an old
                 build's `bao` that predates the option and plays the literal rule).
@@ -19,6 +19,12 @@ usage: duel.py VARIANT PIPE_A SPEC_A PIPE_B SPEC_B PAIRS SEED [OPENING_PLIES] [-
                 first PAIRS of them (all when the file has fewer). SEED and OPENING_PLIES are
                 then unused. Every opening is played on A before the match: a move A does not
                 know, an opening that ends the game or one given twice stops it with the line.
+
+--clock B+I     Each engine plays on a game clock of B seconds and I a move (e.g. 3+0.03): it is
+                asked `goclock REMAINING I` (engine_pipe) and budgets its own time; its
+                clock loses the time the move took as the pipe measured it, and a clock
+                below -0.2 s (the arena's margin) loses the game (end=time). SPEC's own
+                limit, if any, still caps a move: give one without a time.
 
 A move one build writes and the other does not know is matched by its text: exactly, else the
 other build's one legal move that differs only by a trailing '+' (Bao's choice to sow on from
@@ -73,7 +79,16 @@ ap.add_argument("plies", type=int, nargs="?", default=4)
 ap.add_argument("--variant-b")
 ap.add_argument("--setup-plies", type=int, default=0)
 ap.add_argument("--openings")
+ap.add_argument("--clock")
 args = ap.parse_args()
+clock_base = clock_inc = 0.0
+if args.clock:
+    try:
+        clock_base, clock_inc = (float(x) for x in args.clock.split("+"))
+    except ValueError:
+        raise SystemExit(f"--clock {args.clock}: expected BASE+INCREMENT in seconds, e.g. 3+0.03")
+    if not (clock_base > 0 and clock_inc >= 0):
+        raise SystemExit(f"--clock {args.clock}: the base must be above 0, the increment at least 0")
 if args.setup_plies and args.plies and not args.openings:
     raise SystemExit("--setup-plies: the engines make the rest of the setup; give 0 opening plies")
 if args.setup_plies and args.openings:
@@ -173,7 +188,7 @@ for pair in range(len(file_openings) if file_openings is not None else args.pair
     opening = file_openings[pair] if file_openings is not None else random_opening()
     pair_games = []
     for colour in range(2):  # colour 0: A is South
-        history = []; ply = 0
+        history = []; ply = 0; clock = [clock_base, clock_base]; flagged = None
         try:
             for e in (A, B): e.ask("new")
             for m in opening: play_both(m, history)
@@ -183,8 +198,12 @@ for pair in range(len(file_openings) if file_openings is not None else args.pair
                 side = 0 if st.split()[1] == "S" else 1
                 mover = A if (side == 0) == (colour == 0) else B
                 k = 0 if mover is A else 1
-                r = mover.ask("go").split(" ", 2)
+                r = mover.ask(f"goclock {clock[k]:.4f} {clock_inc}" if args.clock else "go").split(" ", 2)
                 secs[k] += float(r[1]); nmoves[k] += 1
+                if args.clock:
+                    clock[k] -= float(r[1])
+                    if clock[k] < -0.2: flagged = side; break
+                    clock[k] += clock_inc
                 play_both(r[2], history)
                 ply += 1
         except Disagreement as why:
@@ -192,7 +211,9 @@ for pair in range(len(file_openings) if file_openings is not None else args.pair
             print(f"game {2*pair+colour} DROPPED rules disagreement: {why}", flush=True)
             continue
         parts = st.split()
-        if st.startswith("over"):
+        if flagged is not None:
+            south = 0.0 if flagged == 0 else 1.0; reason = "time"; parts = parts[:3]
+        elif st.startswith("over"):
             south = float(parts[1]); reason = parts[2]
         else:
             south = 0.5; reason = "unfinished"

@@ -1,6 +1,7 @@
 // A naqala engine over stdin/stdout, for matches between two builds (old vs new binary).
 // usage: engine_pipe VARIANT SPEC
-// commands: "new" | "new POSITION" | "play MOVE" | "go" | "legal" | "status" | "quit" |
+// commands: "new" | "new POSITION" | "play MOVE" | "go" | "goclock REMAINING INCREMENT" (the
+//   move under a game clock: the engine budgets its time; seconds) | "legal" | "status" | "quit" |
 //   "analyze SECONDS DEPTH NODES" (0 = unset): "analysis BEST VALUE DEPTH NODES SECONDS CPU",
 //   CPU the process's CPU seconds for it (a loaded machine's wall time says little)
 #include <chrono>
@@ -38,9 +39,14 @@ int main(int argc, char** argv) {
         std::cout << "ok\n";
       } else if (line.rfind("chance", 0) == 0) {
         std::cout << "ok\n";
-      } else if (line == "go") {
+      } else if (line == "go" || line.rfind("goclock ", 0) == 0) {
+        engine::Clock clock;
+        if (line != "go" &&
+            !(std::istringstream(line.substr(8)) >> clock.remaining >> clock.increment))
+          throw std::invalid_argument("goclock REMAINING INCREMENT (seconds)");
         const auto t0 = std::chrono::steady_clock::now();
-        const std::string m = engine->choose_move(*state);
+        const std::string m = line == "go" ? engine->choose_move(*state)
+                                           : engine->choose_move_on_clock(*state, clock);
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::cout << "move " << s << " " << m << "\n";

@@ -34,7 +34,9 @@ const S& typed_state(const AnyState& state, const std::string& engine_name) {
 }
 
 // The mover's moves likely left, for a game clock: sowing games last about as long as the
-// seeds still in play; 0 (unknown) for the other games.
+// seeds still in play; Bao's namua stage as long as the mover's hand (a seed a move) and its
+// mtaji stage about 10 moves (docs/engines.md, "Bao on a clock"); 0 (unknown) for the other
+// games.
 template <class S>
 int moves_left_estimate(const S& s) {
   if constexpr (requires {
@@ -44,6 +46,9 @@ int moves_left_estimate(const S& s) {
     const int total = std::max(1, s.rules().total_seeds);
     const int in_play = total - s.store(Player::South) - s.store(Player::North);
     return 10 + 40 * std::clamp(in_play, 0, total) / total;
+  } else if constexpr (requires { s.rules().hand_seeds(); }) {
+    // Bao la Kujifunza starts in the mtaji stage, with no hand: unknown.
+    return s.rules().hand_seeds() > 0 ? s.hand(s.to_move()) + 10 : 0;
   } else {
     (void)s;
     return 0;

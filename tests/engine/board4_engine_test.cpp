@@ -10,6 +10,8 @@
 
 #include "core/error.h"
 #include "engine/engine.h"
+#include "engine/typed_engines.h"
+#include "games/bao/bao.h"
 #include "games/registry.h"
 
 namespace naqala::engine {
@@ -218,6 +220,29 @@ std::uint64_t start_nodes(const char* variant, const std::string& spec, int dept
 
 // lmr=D turns late move reductions on from depth D (0: off) for every family; Bao reduces from
 // depth 3 by default, Omweso not at all; a bad value is refused.
+// On a game clock, Bao's namua stage lasts as long as the mover's hand (a seed a move) and its
+// mtaji stage about 10 moves: each namua move gets an equal share of the clock, where the flat
+// 25 moves of an unknown game left the last namua moves, which decide most games, the least.
+// Bao la Kujifunza has no namua stage: unknown (0).
+TEST(Board4Engine, BaoClockPlansByTheHand) {
+  const bao::Rules rules = bao::make_rules("bao", {}),
+                   kujifunza_rules = bao::make_rules("bao-kujifunza", {});
+  bao::State s = bao::State::initial(rules);
+  EXPECT_EQ(moves_left_estimate(s), 22 + 10);
+  int namua = 0;
+  for (int ply = 0; ply < 200 && !s.is_over(); ++ply) {
+    const int hand = s.hand(s.to_move());
+    EXPECT_EQ(moves_left_estimate(s), hand + 10) << "ply " << ply;
+    namua += hand > 0;
+    bao::State::MoveList moves;
+    s.legal_moves(moves);
+    ASSERT_FALSE(moves.empty());
+    s.play(moves[ply % moves.size()]);
+  }
+  EXPECT_GT(namua, 10);
+  EXPECT_EQ(moves_left_estimate(bao::State::initial(kujifunza_rules)), 0);
+}
+
 TEST(Board4Engine, LateMoveReductionsAreAnOption) {
   EXPECT_LT(start_nodes("bao", "alphabeta:lmr=3", 6), start_nodes("bao", "alphabeta:lmr=0", 6));
   EXPECT_EQ(start_nodes("bao", "alphabeta", 6), start_nodes("bao", "alphabeta:lmr=3", 6));
