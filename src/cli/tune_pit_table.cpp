@@ -10,10 +10,13 @@
 
 #include "core/error.h"
 #include "core/json_text.h"
+#include "engine/board4_search.h"
 #include "engine/installed_db.h"
 #include "engine/kalah_labels.h"
+#include "engine/search_labels.h"
 #include "engine/selfplay_records.h"
 #include "eval/bao_eval.h"
+#include "eval/bao_net_train.h"
 #include "eval/board4_table_fit.h"
 #include "eval/kalah_net_train.h"
 #include "eval/omweso_eval.h"
@@ -58,8 +61,9 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
                  "--net-out then fit them");
   cmd.add_option("--db", a.db, "With --exact: the solver's database (default: the installed one)");
   cmd.add_option("--roots", a.roots,
-                 "With --exact: positions drawn from the records (by --seed) to label, each with "
-                 "the positions one move after it")
+                 "With --exact or --search-labels: positions drawn from the records (by --seed) "
+                 "to label, each with the positions one move after it (--search-labels: with "
+                 "--children)")
       ->check(CLI::Range(0, 10000000));
   cmd.add_option("--min-seeds", a.min_seeds,
                  "With --exact: fewest seeds in the pits of a root (26)")
@@ -68,16 +72,29 @@ void add_pit_table_options(CLI::App& cmd, PitTableArgs& a) {
       ->check(CLI::Range(0, 255));
   cmd.add_flag("--no-children", a.no_children,
                "With --exact: label the roots only, not the positions one move after them");
+  cmd.add_flag("--children", a.children,
+               "With --search-labels: also label the positions one move after each root");
   cmd.add_option("--proof-nodes", a.proof_nodes,
                  "With --exact: the solver's nodes a position (default 4,000,000); a proof cut "
                  "off is written as its bracket and not fitted")
       ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 40));
+  cmd.add_option("--search-labels", a.search_labels,
+                 "With --records (Bao): labels in this file, positions of the records valued by "
+                 "--label-engine's search, extended to --roots (a stopped run resumes); --net-out "
+                 "then trains Bao's network on them");
+  cmd.add_option("--label-engine", a.label_engine,
+                 "With --search-labels: the search that values a position (default "
+                 "alphabeta:nodes=300000; a node limit, so a run is reproducible)");
   cmd.add_option("--net-out", a.net_out,
-                 "With --exact: train a network on the exact labels and write it to this file");
+                 "With --exact (Kalah) or --search-labels (Bao): train a network on the labels "
+                 "and write it to this file");
   cmd.add_flag("--net-all", a.net_all,
                "With --net-out: also train on the records' positions with more seeds in the "
                "pits than any exact label (labelled as for the table, --final-share), so the "
                "network values every board");
+  cmd.add_option("--counts", a.counts,
+                 "With --search-labels --net-out: one-hot inputs of a pit's count (default 16)")
+      ->check(CLI::Range(2, 64));
   cmd.add_option("--hidden", a.hidden, "With --net-out: hidden units (default 32)")
       ->check(CLI::Range(1, eval::kNetMaxHidden));
   cmd.add_option("--epochs", a.epochs, "With --net-out: passes over the labels (default 60)")
@@ -119,6 +136,25 @@ std::string tune_flags(const PitTableArgs& a) {
                 a.min_seeds, a.max_seeds, static_cast<unsigned long long>(a.proof_nodes),
                 a.no_children ? " --no-children" : "");
   return numbers;
+}
+
+// A network's training options (--hidden, --epochs, --seed), with its progress on stderr.
+eval::SparseNetTrainOptions net_train_options(const PitTableArgs& a, bool json) {
+  eval::SparseNetTrainOptions t;
+  t.hidden = a.hidden;
+  t.epochs = a.epochs;
+  t.seed = a.seed;
+  if (!json)
+    t.progress = [](int epoch, double train, double held) {
+      std::fprintf(stderr, "epoch %d: RMS %.3f trained on, %.3f held out\n", epoch, train, held);
+    };
+  return t;
+}
+
+nlohmann::json net_report(const eval::SparseNetFit& fit, const std::string& out) {
+  return {{"train", fit.train},           {"held_out", fit.held_out},
+          {"rms_before", fit.rms_before}, {"rms_after", fit.rms_after},
+          {"rms_train", fit.rms_train},   {"out", out}};
 }
 
 // --exact: the labels extended, then the table (--out) or the network (--net-out) fitted to
@@ -179,14 +215,7 @@ void exact_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
   }
   if (!a.net_out.empty()) {
     const eval::SowingEval shipped(rules);
-    eval::KalahNetTrainOptions t;
-    t.hidden = a.hidden;
-    t.epochs = a.epochs;
-    t.seed = a.seed;
-    if (!json)
-      t.progress = [](int epoch, double train, double held) {
-        std::fprintf(stderr, "epoch %d: RMS %.3f trained on, %.3f held out\n", epoch, train, held);
-      };
+    const eval::SparseNetTrainOptions t = net_train_options(a, json);
     std::vector<eval::LabelledPosition> net_data = data;
     if (a.net_all) {
       for (const auto& p : engine::read_self_play(a.records)) {
@@ -205,13 +234,8 @@ void exact_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
     fit.net.made_by = made_by + (a.net_all ? share : "") + " --hidden " + std::to_string(a.hidden) +
                       " --epochs " + std::to_string(a.epochs) + " --net-out FILE";
     eval::save_kalah_net(a.net_out, fit.net);
-    report["net"] = {{"train", fit.train},
-                     {"held_out", fit.held_out},
-                     {"max_seeds", fit.net.max_seeds},
-                     {"rms_before", fit.rms_before},
-                     {"rms_after", fit.rms_after},
-                     {"rms_train", fit.rms_train},
-                     {"out", a.net_out}};
+    report["net"] = net_report(fit, a.net_out);
+    report["net"]["max_seeds"] = fit.net.max_seeds;
     if (!json)
       std::printf(
           "network: %zu positions trained on, %zu held out (at most %d seeds in the pits); RMS "
@@ -227,6 +251,52 @@ void exact_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
                 labels.size(), data.size(), a.exact.c_str());
 }
 
+// --search-labels (Bao): the labels extended, then the network (--net-out) trained on them.
+void search_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
+  engine::SearchLabelOptions o;
+  o.engine = a.label_engine;
+  o.roots = a.roots;
+  o.children = a.children;
+  o.seed = a.seed;
+  if (!json)
+    o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d roots", done, total); };
+  const int roots =
+      engine::extend_search_labels(game, engine::read_self_play(a.records), a.search_labels, o);
+  if (!json) std::fprintf(stderr, "\n");
+  const auto labels = engine::read_search_labels(a.search_labels);
+  nlohmann::json report{{"variant", game.spec()}, {"roots", roots}, {"labels", labels.size()}};
+  if (!a.net_out.empty()) {
+    std::vector<std::pair<bao::State, double>> data;
+    for (const auto& l : labels) {
+      const auto state = game.from_position(l.position);
+      data.emplace_back(dynamic_cast<const TypedState<bao::State>&>(*state).typed(), l.value);
+    }
+    const eval::SparseNetTrainOptions t = net_train_options(a, json);
+    auto fit =
+        eval::train_bao_net(data, engine::board4_played_eval<eval::BaoEval>(game), a.counts, t);
+    char numbers[96];
+    std::snprintf(numbers, sizeof numbers, " --roots %d%s --counts %d --hidden %d --epochs %d",
+                  a.roots, a.children ? " --children" : "", a.counts, a.hidden, a.epochs);
+    fit.net.made_by = "naqala tune " + game.spec() + " --records FILE --games " +
+                      std::to_string(a.games) + " --seed " + std::to_string(a.seed) + " --engine " +
+                      a.engine + " --opening-plies " + std::to_string(a.opening_plies) +
+                      " --search-labels FILE --label-engine " + a.label_engine + numbers +
+                      " --net-out FILE";
+    eval::save_bao_net(a.net_out, fit.net);
+    report["net"] = net_report(fit, a.net_out);
+    if (!json)
+      std::printf(
+          "network: %zu positions trained on, %zu held out; RMS error of the held-out labels "
+          "%.2f (the evaluation it corrects) -> %.2f seeds (%.2f on the trained ones); %s\n",
+          fit.train, fit.held_out, fit.rms_before, fit.rms_after, fit.rms_train, a.net_out.c_str());
+  }
+  if (json)
+    std::cout << json_text(report) << "\n";
+  else if (a.net_out.empty())
+    std::printf("%s: %d roots, %zu labels; %s\n", game.spec().c_str(), roots, labels.size(),
+                a.search_labels.c_str());
+}
+
 }  // namespace
 
 void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
@@ -238,8 +308,13 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
     throw Error("--records fits a pit table for sowing games, Bao and Omweso; " + game.spec() +
                 " is none of them");
   if (!a.exact.empty()) kalah_rules_of(game);  // refused before any game is played
-  if (!a.net_out.empty() && a.exact.empty())
-    throw Error("--net-out trains on exact labels: give --exact FILE");
+  if (!a.search_labels.empty() && !dynamic_cast<const TypedState<bao::State>*>(probe.get()))
+    throw Error("--search-labels trains Bao's network; " + game.spec() + " is not Bao");
+  if (!a.exact.empty() && !a.search_labels.empty())
+    throw Error("--exact and --search-labels are labels of two games: give one");
+  if (!a.net_out.empty() && a.exact.empty() && a.search_labels.empty())
+    throw Error(
+        "--net-out trains on labels: give --exact FILE (Kalah) or --search-labels FILE (Bao)");
   engine::SelfPlayOptions o;
   o.engine = a.engine;
   o.games = a.games;
@@ -250,6 +325,7 @@ void tune_pit_table(const AnyGame& game, const PitTableArgs& a, bool json) {
   engine::extend_self_play(game, a.records, o);
   if (!json) std::fprintf(stderr, "\n");
   if (!a.exact.empty()) return exact_labels(game, a, json);
+  if (!a.search_labels.empty()) return search_labels(game, a, json);
   if (a.out.empty()) return;
   int games = 0;
   const auto records = engine::read_self_play(a.records, &games);

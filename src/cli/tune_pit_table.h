@@ -1,6 +1,8 @@
 #pragma once
 // `naqala tune VARIANT --records FILE [--out FILE]`: self-play records by an engine, then a pit
-// table fitted to them (src/engine/selfplay_records.h, src/eval/pit_table_fit.h).
+// table fitted to them (src/engine/selfplay_records.h, src/eval/pit_table_fit.h); Kalah's exact
+// labels and network (--exact, --net-out), Bao's search labels and network (--search-labels,
+// --net-out).
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
@@ -28,9 +30,14 @@ struct PitTableArgs {
   int roots = 0;
   int min_seeds = 26, max_seeds = 42;
   bool no_children = false;
+  bool children = false;  // --search-labels: also the positions one move after a root
   std::uint64_t proof_nodes = 4'000'000;
+  // Search labels (engine/search_labels.h) and Bao's network trained on them (eval/bao_net.h).
+  std::string search_labels;  // the labels' file, extended to --roots roots of the records
+  std::string label_engine = "alphabeta:nodes=300000";
   std::string net_out;   // the network file to write; empty: none
   bool net_all = false;  // the network also values boards above the labels' seeds
+  int counts = 16;       // Bao's network: one-hot inputs of a pit's count
   int hidden = 32;
   int epochs = 60;
 };

@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <unordered_set>
 
 #include "core/error.h"
-#include "core/rng.h"
 #include "solve/kalah_solver.h"
 
 namespace naqala::engine {
@@ -36,18 +34,14 @@ void write_label(std::ostream& out, const sowing::State& s, solve::Solver& solve
 std::vector<std::string> exact_label_roots(const sowing::Rules& rules,
                                            const std::vector<SelfPlayPosition>& records,
                                            const ExactLabelOptions& o) {
-  std::vector<std::string> roots;
-  std::unordered_set<std::string> seen;
-  for (const auto& r : records) {
-    const auto s = sowing::State::from_position(rules, r.position);
-    const int n = label_seeds_in_pits(s);
-    if (s.is_over() || n < o.min_seeds || n > o.max_seeds) continue;
-    if (seen.insert(r.position).second) roots.push_back(r.position);
-  }
-  Rng rng(o.seed);
-  for (std::size_t i = roots.size(); i > 1; --i)
-    std::swap(roots[i - 1], roots[rng.below(static_cast<std::uint32_t>(i))]);
-  return roots;
+  return shuffled_positions(
+      records,
+      [&](const std::string& position) {
+        const auto s = sowing::State::from_position(rules, position);
+        const int n = label_seeds_in_pits(s);
+        return !s.is_over() && n >= o.min_seeds && n <= o.max_seeds;
+      },
+      o.seed);
 }
 
 int extend_exact_labels(const sowing::Rules& rules, const std::vector<SelfPlayPosition>& records,
@@ -82,38 +76,17 @@ int extend_exact_labels(const sowing::Rules& rules, const std::vector<SelfPlayPo
 }
 
 std::vector<ExactLabel> read_exact_labels(const std::string& path, int* roots) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read exact labels " + path);
-  std::vector<ExactLabel> out, pending;
-  std::string line;
-  int complete = 0;
-  for (int number = 1; std::getline(in, line); ++number) {
-    std::istringstream words(line);
-    std::string kind, rest;
-    words >> kind;
-    ExactLabel l;
-    if (kind == "exact" && words >> l.position >> l.low && !(words >> rest)) {
-      l.high = l.low;
-      pending.push_back(std::move(l));
-      continue;
-    }
-    if (kind == "open" && words >> l.position >> l.low >> l.high && l.low <= l.high &&
-        !(words >> rest)) {
-      pending.push_back(std::move(l));
-      continue;
-    }
-    if (kind == "root" && !(words >> rest)) {
-      for (auto& p : pending) out.push_back(std::move(p));
-      pending.clear();
-      ++complete;
-      continue;
-    }
-    throw Error(path + ":" + std::to_string(number) +
-                ": not an exact label (expected 'exact POSITION MARGIN', 'open POSITION LOW "
-                "HIGH' or 'root')");
-  }
-  if (roots) *roots = complete;
-  return out;
+  return read_root_blocks<ExactLabel>(
+      path, "exact labels",
+      "not an exact label (expected 'exact POSITION MARGIN', 'open POSITION LOW HIGH' or 'root')",
+      [](const std::string& kind, std::istringstream& words, ExactLabel& l) {
+        if (kind == "exact" && words >> l.position >> l.low) {
+          l.high = l.low;
+          return true;
+        }
+        return kind == "open" && words >> l.position >> l.low >> l.high && l.low <= l.high;
+      },
+      roots);
 }
 
 }  // namespace naqala::engine

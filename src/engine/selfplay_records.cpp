@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -13,12 +14,6 @@
 namespace naqala::engine {
 
 namespace {
-
-// A proven value reads +-(1000 + margin); a record keeps the margin.
-double as_margin(double value) {
-  if (std::abs(value) < 1000) return value;
-  return value > 0 ? value - 1000 : value + 1000;
-}
 
 // The file's complete blocks as text, and how many there are.
 std::string complete_blocks(const std::string& path, bool (*ends_block)(const std::string&),
@@ -42,6 +37,27 @@ bool ends_game(const std::string& line) {
 }
 
 }  // namespace
+
+double record_value(double value) {
+  if (std::abs(value) < 1000) return value;
+  return value > 0 ? value - 1000 : value + 1000;
+}
+
+std::vector<std::string> shuffled_positions(const std::vector<SelfPlayPosition>& records,
+                                            const std::function<bool(const std::string&)>& keep,
+                                            std::uint64_t seed) {
+  std::vector<std::string> out;
+  std::unordered_set<std::string> seen;
+  for (const auto& r : records) {
+    if (seen.count(r.position) || !keep(r.position)) continue;
+    seen.insert(r.position);
+    out.push_back(r.position);
+  }
+  Rng rng(seed);
+  for (std::size_t i = out.size(); i > 1; --i)
+    std::swap(out[i - 1], out[rng.below(static_cast<std::uint32_t>(i))]);
+  return out;
+}
 
 std::ofstream resume_blocks(const std::string& path, bool (*ends_block)(const std::string& line),
                             int& blocks, const std::string& what) {
@@ -77,7 +93,7 @@ int extend_self_play(const AnyGame& game, const std::string& path, const SelfPla
       // A search stopped by its node limit before its first iteration ended has no value.
       if (std::abs(a.value) < 2000) {
         char value[32];
-        std::snprintf(value, sizeof value, "%.2f", as_margin(a.value));
+        std::snprintf(value, sizeof value, "%.2f", record_value(a.value));
         lines << "pos " << s->position() << " " << (s->to_move() == Player::South ? 'S' : 'N')
               << " " << value << "\n";
       }

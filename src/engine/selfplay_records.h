@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "games/any_game.h"
 
 namespace naqala::engine {
@@ -42,6 +44,53 @@ struct SelfPlayPosition {
 // (kalah_labels.h) resume through it.
 std::ofstream resume_blocks(const std::string& path, bool (*ends_block)(const std::string& line),
                             int& blocks, const std::string& what);
+
+// An engine's value (points) as the records keep it: a proven result, +-(1000 + margin), as
+// its margin.
+double record_value(double value);
+
+// The distinct positions of `records` that `keep` accepts, in an order drawn by `seed` (the
+// roots that labels are drawn from: engine/kalah_labels.h, engine/search_labels.h).
+std::vector<std::string> shuffled_positions(const std::vector<SelfPlayPosition>& records,
+                                            const std::function<bool(const std::string&)>& keep,
+                                            std::uint64_t seed);
+
+// The labels of a label file's complete roots (each root's lines ended by a line `root`; lines
+// after the last are dropped): `parse(kind, words, label)` reads a line that is not `root` (its
+// first word `kind`, the rest in `words`), false when it is not in the format, and the error
+// then names the file, the line and `expected`. `what` names the contents when the file cannot
+// be read. Exact labels (kalah_labels.h) and search labels (search_labels.h) read through it.
+template <class Label, class Parse>
+std::vector<Label> read_root_blocks(const std::string& path, const std::string& what,
+                                    const std::string& expected, Parse parse, int* roots) {
+  std::ifstream in(path);
+  if (!in) throw Error("cannot read " + what + " " + path);
+  std::vector<Label> out, pending;
+  std::string line;
+  int complete = 0;
+  for (int number = 1; std::getline(in, line); ++number) {
+    std::istringstream words(line);
+    std::string kind, rest;
+    words >> kind;
+    if (kind == "root") {
+      if (!(words >> rest)) {
+        for (auto& p : pending) out.push_back(std::move(p));
+        pending.clear();
+        ++complete;
+        continue;
+      }
+    } else {
+      Label l;
+      if (parse(kind, words, l) && !(words >> rest)) {
+        pending.push_back(std::move(l));
+        continue;
+      }
+    }
+    throw Error(path + ":" + std::to_string(number) + ": " + expected);
+  }
+  if (roots) *roots = complete;
+  return out;
+}
 
 // Plays the games the file at `path` lacks (creating it, or dropping a cut-off last game) and
 // returns how many games it now holds.

@@ -12,15 +12,18 @@
 // - capture now (mover only): the most seeds one capture of the mover takes now;
 // - capture threat (opponent only): the same for the opponent, were he to move: own front
 //   pits close to capture.
-// The weights are fitted by `naqala tune` (docs/engines.md).
+// The weights are fitted by `naqala tune` (docs/engines.md); a network (eval/bao_net.h) may
+// correct the sum.
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <string_view>
 
+#include "eval/bao_net.h"
 #include "eval/linear.h"
 #include "games/bao/bao.h"
 
@@ -57,10 +60,18 @@ struct BaoEval {
   // with weight 1 on kPitTable: data/bao/eval.txt (board4_trained_eval.h), null without one.
   std::shared_ptr<const PitTable> table;
 
+  // A network correcting the sum towards a deeper search's value (eval/bao_net.h), null
+  // without one: what played_net() gives the preset.
+  std::shared_ptr<const BaoNet> net;
+  static std::shared_ptr<const BaoNet> played_net(const std::string& preset) {
+    return preset == "bao" ? played_bao_net() : nullptr;
+  }
+
   int operator()(const bao::State& s) const {
     Features f;
     features(s, f);
-    return weighted_sum(weights, f);
+    const int sum = weighted_sum(weights, f);
+    return net ? sum + net->hundredths(s) : sum;
   }
 
   void features(const bao::State& s, Features& f) const {

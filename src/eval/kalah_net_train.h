@@ -1,34 +1,24 @@
 #pragma once
 // Training a Kalah network (eval/kalah_net.h) on labelled positions: mean squared error of the
-// final margin, Adam on minibatches, one thread, so the same data, options and seed give the
-// same network. A share of the positions (chosen by the seed) is held out and measured, not
-// trained on.
+// final margin, by eval/sparse_net_train.h (Adam on minibatches, one thread, so the same data,
+// options and seed give the same network). A share of the positions (chosen by the seed) is
+// held out and measured, not trained on.
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "eval/kalah_net.h"
 #include "eval/pit_table_fit.h"
+#include "eval/sparse_net_train.h"
 
 namespace naqala::eval {
 
-struct KalahNetTrainOptions {
-  int hidden = 32;
-  int epochs = 60;
-  int batch = 256;
-  double learning_rate = 0.002;  // Adam's step, decayed linearly to a tenth over the epochs
-  double held_out = 0.1;         // the share of positions measured, not trained on
-  std::uint64_t seed = 1;        // the initial weights, the held-out positions and the order
-  std::function<void(int epoch, double train_rms, double held_out_rms)> progress;
-};
+using KalahNetTrainOptions = SparseNetTrainOptions;
 
-struct KalahNetFit {
+// rms_before: the RMS error (seeds) on the held-out labels of `before` (the evaluation the
+// positions are measured against, e.g. the shipped table); train and held_out count positions.
+struct KalahNetFit : SparseNetFit {
   KalahNet net;
-  std::size_t train = 0, held_out = 0;  // positions
-  double rms_before = 0;  // RMS error (seeds) on the held-out labels of `before` (the evaluation
-                          // the positions are measured against, e.g. the shipped table)
-  double rms_after = 0;   // ... and of the network
-  double rms_train = 0;   // the network on the positions it was trained on
 };
 
 // Every position's label is its final margin from the mover's view; positions with more than

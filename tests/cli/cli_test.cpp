@@ -628,6 +628,29 @@ TEST(Cli, TuneKalahExactLabelsTrainANetworkThatPlays) {
   EXPECT_THAT(no_labels.out, HasSubstr("give --exact FILE"));
 }
 
+// Search labels of Bao's self-play, a network trained on them that plays through
+// NAQALA_BAO_NET, and the refusals: another game (before any game is played), a missing file.
+TEST(Cli, TuneBaoSearchLabelsTrainANetworkThatPlays) {
+  const naqala::testing::ScratchDir scratch;
+  const auto r =
+      naqala("tune bao --records " + (scratch / "b.rec") +
+             " --games 2 --engine alphabeta:depth=1 --search-labels " + (scratch / "b.lab") +
+             " --roots 6 --label-engine alphabeta:nodes=2000,hash=1 --net-out " +
+             (scratch / "net.txt") + " --hidden 8 --epochs 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["roots"], 6);
+  EXPECT_EQ(j["labels"], 6);
+  EXPECT_EQ(j["net"]["train"].get<int>() + j["net"]["held_out"].get<int>(), 6);
+  expect_variable_file_plays("NAQALA_BAO_NET", scratch / "net.txt", scratch / "missing.txt",
+                             "analyze bao --depth 3 --json", "cannot read the network file");
+  const auto kalah = naqala("tune kalah --records " + (scratch / "k.rec") +
+                            " --games 1 --search-labels " + (scratch / "k.lab"));
+  EXPECT_EQ(kalah.status, 2) << kalah.out;
+  EXPECT_THAT(kalah.out, HasSubstr("kalah is not Bao"));
+  EXPECT_FALSE(std::filesystem::exists(scratch / "k.rec"));
+}
+
 // Bao and Omweso fit their four-row tables the same way (Omweso's setup left out), and
 // NAQALA_BAO_EVAL / NAQALA_OMWESO_EVAL play the file; a file that is not there is refused.
 TEST(Cli, TuneBaoAndOmwesoPitTablesPlayThroughTheirVariables) {
