@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/text_file.h"
 #include "engine/arena.h"
 #include "engine/engine.h"
 
@@ -21,7 +22,7 @@ std::string complete_blocks(const std::string& path, bool (*ends_block)(const st
   blocks = 0;
   std::ifstream in(path);
   std::string kept, pending, line;
-  while (std::getline(in, line)) {
+  while (read_bounded_line(in, line, path)) {
     pending += line + "\n";
     if (ends_block(line)) {
       kept += pending;
@@ -114,7 +115,7 @@ std::vector<SelfPlayPosition> read_self_play(const std::string& path, int* games
   std::vector<SelfPlayPosition> out, pending;
   std::string line;
   int complete = 0;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; read_bounded_line(in, line, path); ++number) {
     std::istringstream words(line);
     std::string kind;
     words >> kind;

@@ -3,16 +3,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "core/data_dir.h"
 #include "core/error.h"
 #include "core/read_once.h"
+#include "core/text_file.h"
 
 namespace naqala::eval {
 
 BaoNet load_bao_net(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read the network file " + path);
+  std::istringstream in(read_text_file(path, "the network file"));
   BaoNet net;
   NetFileReader r(in, path);
   net.made_by =

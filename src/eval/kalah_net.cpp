@@ -1,15 +1,16 @@
 #include "eval/kalah_net.h"
 
 #include <fstream>
+#include <sstream>
 
 #include "core/error.h"
 #include "core/read_once.h"
+#include "core/text_file.h"
 
 namespace naqala::eval {
 
 KalahNet load_kalah_net(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read the network file " + path);
+  std::istringstream in(read_text_file(path, "the network file"));
   KalahNet net;
   NetFileReader r(in, path);
   net.made_by =

@@ -553,11 +553,13 @@ void expect_variable_file_plays(const std::string& variable, const std::string& 
 }
 
 // Files and input of no end (/dev/zero) are refused with what was read and the limit, not read
-// until memory runs out: the evaluation, book and network files the variables name, the engine
-// protocol's and the terminal game's standard input.
+// until memory runs out: the evaluation, book and network files the variables name, self-play
+// records, the engine protocol's and the terminal game's standard input.
 TEST(Cli, EndlessInputIsRefusedByItsLimit) {
-  const std::array<std::array<const char*, 3>, 3> files = {{
+  const std::array<std::array<const char*, 3>, 5> files = {{
       {"NAQALA_OWARE_EVAL", "analyze oware --depth 2", "evaluation file '/dev/zero'"},
+      {"NAQALA_KALAH_NET", "analyze kalah --depth 2", "network file '/dev/zero'"},
+      {"NAQALA_BAO_NET", "analyze bao --depth 2", "network file '/dev/zero'"},
       {"NAQALA_OWARE_BOOK", "analyze oware --depth 2", "opening book '/dev/zero'"},
       {"NAQALA_BGNET", "analyze backgammon", "backgammon weight file '/dev/zero'"},
   }};
@@ -569,6 +571,9 @@ TEST(Cli, EndlessInputIsRefusedByItsLimit) {
     EXPECT_THAT(r.out, HasSubstr(what)) << variable;
     EXPECT_THAT(r.out, HasSubstr("MiB, the limit for")) << variable;
   }
+  const auto records = naqala("tune oware --records /dev/zero --games 1");
+  EXPECT_EQ(records.status, 2) << records.out;
+  EXPECT_THAT(records.out, HasSubstr("/dev/zero: a line longer than 1 MiB"));
   for (const char* command : {"engine oware", "play oware"}) {
     const auto r = naqala::testing::naqala_reading(command, "/dev/zero");
     EXPECT_EQ(r.status, 2) << command << ": " << r.out;
