@@ -552,25 +552,43 @@ Outcome State::outcome() const {
   return o;
 }
 
-std::uint64_t State::hash() const {
-  const ZobristTable& z = zobrist();
-  // The table's keys of the 32 pits in one flat array of a fixed stride: the same keys (a
-  // count above 64 shares the top one, as in the table), without the table's indirection.
-  static const auto pit_keys = [&z] {
-    std::array<std::uint64_t, 2 * kPits * 65> k{};
+namespace {
+
+// The table's keys in flat arrays of fixed strides: the same keys as the table's (a count above 64
+// shares the top one there; a pit or hand never holds more than the game's 64 seeds), without its
+// indirections or a guard on every call.
+struct Keys {
+  std::array<std::uint64_t, 2 * kPits * 65> pits{};
+  std::array<std::uint64_t, 2 * 65> hands{};
+  std::array<std::uint64_t, 2> houses{};
+  std::array<std::uint64_t, kPits> takasia{};
+  std::uint64_t north = 0;
+  Keys() {
+    const ZobristTable& z = zobrist();
     for (int i = 0; i < 2 * kPits; ++i)
-      for (int c = 0; c <= 64; ++c) k[i * 65 + c] = z.key(i, c);
-    return k;
-  }();
+      for (int c = 0; c <= 64; ++c) pits[i * 65 + c] = z.key(i, c);
+    for (int p = 0; p < 2; ++p) {
+      for (int c = 0; c <= 64; ++c) hands[p * 65 + c] = z.key(32 + p, c);
+      houses[p] = z.feature(p);
+    }
+    for (int r = 0; r < kPits; ++r) takasia[r] = z.feature(2 + r);
+    north = z.side();
+  }
+};
+
+}  // namespace
+
+std::uint64_t State::hash() const {
+  static const Keys kKeys;
   std::uint64_t h = 0;
   for (int p = 0; p < 2; ++p) {
-    for (int r = 0; r < kPits; ++r)
-      h ^= pit_keys[(p * kPits + r) * 65 + std::min<int>(pits_[p][r], 64)];
-    h ^= z.key(32 + p, hand_[p]);
-    if (house_[p]) h ^= z.feature(p);
+    const std::uint64_t* keys = kKeys.pits.data() + p * kPits * 65;
+    for (int r = 0; r < kPits; ++r) h ^= keys[r * 65 + pits_[p][r]];
+    h ^= kKeys.hands[p * 65 + hand_[p]];
+    if (house_[p]) h ^= kKeys.houses[p];
   }
-  if (takasia_ >= 0) h ^= z.feature(2 + takasia_);
-  if (mover_ == Player::North) h ^= z.side();
+  if (takasia_ >= 0) h ^= kKeys.takasia[takasia_];
+  if (mover_ == Player::North) h ^= kKeys.north;
   return h;
 }
 

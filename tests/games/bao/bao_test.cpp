@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/zobrist.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "tests/games/bao/reference_bao.h"
@@ -633,6 +634,39 @@ TEST(Bao, PerftAndMoveOrderFromPositionsOfBothStagesArePinned) {
   EXPECT_EQ(move_order_fingerprint(f.at(pinned[2].position), 3), 0xf629ee1af6e619c9ULL);
   EXPECT_EQ(move_order_fingerprint(f.at(pinned[3].position), 4), 0x691539885a2a514aULL);
   EXPECT_EQ(move_order_fingerprint(f.at(pinned[7].position), 4), 0x899bac57a23af17fULL);
+}
+
+// State::hash as it was written before its keys were laid out flat (d0518bd): the Zobrist
+// table's key of every pit and hand, the houses and the takasia pit as features, the side.
+std::uint64_t table_hash(const State& s) {
+  static const ZobristTable z(34, 64, 20, 0xba0ba0ULL);
+  std::uint64_t h = 0;
+  for (const Player p : {Player::South, Player::North}) {
+    for (int r = 0; r < 16; ++r) h ^= z.key(index(p) * 16 + r, s.pit(p, r));
+    h ^= z.key(32 + index(p), s.hand(p));
+    if (s.house(p)) h ^= z.feature(index(p));
+  }
+  if (s.takasia_pit() >= 0) h ^= z.feature(2 + s.takasia_pit());
+  if (s.to_move() == Player::North) h ^= z.side();
+  return h;
+}
+
+TEST(Bao, HashIsTheZobristTablesKeys) {
+  // Every position of 60 random games (both stages, houses, takasia pits) hashes as before.
+  Fixture f("bao");
+  Rng rng(5);
+  int takasia = 0;
+  for (int g = 0; g < 60; ++g) {
+    State s = State::initial(f.rules);
+    while (!s.is_over()) {
+      ASSERT_EQ(s.hash(), table_hash(s)) << s.position();
+      takasia += s.takasia_pit() >= 0;
+      State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(takasia, 0);
 }
 
 TEST(BaoKujifunza, PerftMatchesReference) {
