@@ -178,10 +178,11 @@ class AlphaBeta {
   // What a parent already computed about a child (the look at the children that orders moves):
   // its hash (0: not computed) and its evaluation from its own mover's view. The search reads
   // them instead of computing them again; the tree is the same.
+  // No default member values: a node's array of them is not written before it is used.
   struct Known {
-    std::uint64_t hash = 0;
-    bool has_eval = false;
-    int eval = 0;
+    std::uint64_t hash;
+    bool has_eval;
+    int eval;
   };
 
   struct RootMove {
