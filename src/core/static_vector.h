@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstddef>
 #include <initializer_list>
+#include <type_traits>
 
 namespace naqala {
 
@@ -15,15 +16,17 @@ class StaticVector {
   using iterator = T*;
   using const_iterator = const T*;
 
-  // The elements past size() are never read, so they are left uninitialised and copies move
-  // only the elements in use: a long capacity costs nothing on the hot path.
+  // The elements past size() are never read, so they are left uninitialised (even when the
+  // element type has default member values, as the four-row games' moves have: a union's
+  // member is not constructed) and copies move only the elements in use: a long capacity
+  // costs nothing on the hot path.
   StaticVector() {}
   StaticVector(const StaticVector& other) : size_(other.size_) {
-    std::copy_n(other.data_.begin(), size_, data_.begin());
+    std::copy_n(other.storage_.items.begin(), size_, storage_.items.begin());
   }
   StaticVector& operator=(const StaticVector& other) {
     size_ = other.size_;
-    std::copy_n(other.data_.begin(), size_, data_.begin());
+    std::copy_n(other.storage_.items.begin(), size_, storage_.items.begin());
     return *this;
   }
   StaticVector(std::initializer_list<T> init) {
@@ -32,12 +35,12 @@ class StaticVector {
 
   void push_back(const T& v) {
     assert(size_ < Capacity);
-    data_[size_++] = v;
+    storage_.items[size_++] = v;
   }
   void pop_back() { --size_; }
   // For branch-free filling: write through data(), then set the size once.
-  T* data() { return data_.data(); }
-  const T* data() const { return data_.data(); }
+  T* data() { return storage_.items.data(); }
+  const T* data() const { return storage_.items.data(); }
   void set_size(std::size_t n) {
     assert(n <= Capacity);
     size_ = n;
@@ -46,21 +49,27 @@ class StaticVector {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity() { return Capacity; }
-  T& operator[](std::size_t i) { return data_[i]; }
-  const T& operator[](std::size_t i) const { return data_[i]; }
-  T& back() { return data_[size_ - 1]; }
-  T* begin() { return data_.data(); }
-  T* end() { return data_.data() + size_; }
-  const T* begin() const { return data_.data(); }
-  const T* end() const { return data_.data() + size_; }
+  T& operator[](std::size_t i) { return storage_.items[i]; }
+  const T& operator[](std::size_t i) const { return storage_.items[i]; }
+  T& back() { return storage_.items[size_ - 1]; }
+  T* begin() { return storage_.items.data(); }
+  T* end() { return storage_.items.data() + size_; }
+  const T* begin() const { return storage_.items.data(); }
+  const T* end() const { return storage_.items.data() + size_; }
   bool contains(const T& v) const {
     for (std::size_t i = 0; i < size_; ++i)
-      if (data_[i] == v) return true;
+      if (storage_.items[i] == v) return true;
     return false;
   }
 
  private:
-  std::array<T, Capacity> data_;
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                "elements are copied as bytes and never destroyed");
+  union Storage {
+    Storage() {}
+    std::array<T, Capacity> items;
+  };
+  Storage storage_;
   std::size_t size_ = 0;
 };
 

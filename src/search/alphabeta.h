@@ -23,6 +23,7 @@
 #include <cmath>
 #include <concepts>
 #include <functional>
+#include <optional>
 #include <span>
 #include <thread>
 #include <vector>
@@ -174,6 +175,16 @@ class AlphaBeta {
     }
   }
 
+  // What a parent already computed about a child (the look at the children that orders moves):
+  // its hash (0: not computed) and its evaluation from its own mover's view. The search reads
+  // them instead of computing them again; the tree is the same.
+  // No default member values: a node's array of them is not written before it is used.
+  struct Known {
+    std::uint64_t hash;
+    bool has_eval;
+    int eval;
+  };
+
   struct RootMove {
     Move move;
     S child;
@@ -231,6 +242,8 @@ class AlphaBeta {
     std::array<std::uint64_t, kMaxPly + 2> progress_mark{};
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
     std::array<int, kMaxPly + 1> pv_len{};
+    // The children the look at a node of ply p played, kept for its search of them.
+    std::array<std::vector<S>, kMaxPly + 1> looked;
 
     void iterate(Result* result, const Progress* progress) {
       if (root_moves.empty()) return;
@@ -472,7 +485,8 @@ class AlphaBeta {
     }
 
     // The value of `child` (just reached from `parent` at ply-1) for the parent's mover.
-    int child_value(const S& parent, const S& child, int depth, int alpha, int beta, int ply) {
+    int child_value(const S& parent, const S& child, int depth, int alpha, int beta, int ply,
+                    const Known& known = {}) {
       const Player me = parent.to_move();
       if (child.is_over()) {
         pv_len[ply] = ply;
@@ -495,26 +509,28 @@ class AlphaBeta {
         // the horizon is not looked for: the leaf is evaluated like any other.)
         pv_len[ply] = ply;
         ++guesses;
-        return child.to_move() == me ? eval(child) : -eval(child);
+        const int v = known.has_eval ? known.eval : eval(child);
+        return child.to_move() == me ? v : -v;
       }
       if constexpr (CycleEndingState<S>) {
         if (child.ends_on_cycle()) {
           // Every position is recorded, the one right after a capture too: it cannot repeat
           // an earlier one (the marks differ), but the positions after it can come back to it.
           mark_progress(child, ply);
-          const std::uint64_t h = child.hash();
+          const std::uint64_t h = known.hash ? known.hash : child.hash();
           path[ply] = h;
           int p = ply - 1;
           for (; p >= 0 && progress_mark[p] == progress_mark[ply]; --p)
             if (path[p] == h) return cycle_end(child, me, ply);
           // Nothing irreversible since the root: the game before it counts too.
           if (p < 0 && in_game_history(h)) return cycle_end(child, me, ply);
-          if (child.to_move() == me) return search(child, depth, alpha, beta, ply, h);
-          return -search(child, depth, -beta, -alpha, ply, h);
+          const Known k{h, known.has_eval, known.eval};
+          if (child.to_move() == me) return search(child, depth, alpha, beta, ply, k);
+          return -search(child, depth, -beta, -alpha, ply, k);
         }
       }
-      if (child.to_move() == me) return search(child, depth, alpha, beta, ply);
-      return -search(child, depth, -beta, -alpha, ply);
+      if (child.to_move() == me) return search(child, depth, alpha, beta, ply, known);
+      return -search(child, depth, -beta, -alpha, ply, known);
     }
 
     int cycle_end(const S& child, Player me, int ply) {
@@ -568,12 +584,12 @@ class AlphaBeta {
       return stopped;
     }
 
-    // `known_hash`: s.hash() when the caller has it already (0: not computed).
-    int search(const S& s, int depth, int alpha, int beta, int ply, std::uint64_t known_hash = 0) {
+    // `known`: s's hash and evaluation when the caller has them already.
+    int search(const S& s, int depth, int alpha, int beta, int ply, const Known& known = {}) {
       pv_len[ply] = ply;
       if (depth <= 0 || ply >= kMaxPly) {
         ++guesses;
-        return eval(s);
+        return known.has_eval ? known.eval : eval(s);
       }
       if (poll()) return 0;
       if constexpr (ChanceGameState<S>) {
@@ -584,7 +600,7 @@ class AlphaBeta {
       }
       const bool pv_node = beta - alpha > 1;
       const std::uint64_t key = depth < owner.options_.tt_min_depth ? 0
-                                : known_hash                        ? known_hash
+                                : known.hash                        ? known.hash
                                                                     : s.hash();
       TTEntry hit;
       int tt_move = -1;
@@ -602,7 +618,7 @@ class AlphaBeta {
       // Reverse futility: far enough above beta this close to the horizon, stand on the
       // evaluation.
       if (!pv_node && depth <= owner.options_.futility_depth && !is_decisive(beta)) {
-        const int v = eval(s);
+        const int v = known.has_eval ? known.eval : eval(s);
         if (v - owner.options_.futility_margin * depth >= beta) {
           ++guesses;
           return v;
@@ -614,13 +630,19 @@ class AlphaBeta {
       const int n = static_cast<int>(moves.size());
       if (n == 0) {
         ++guesses;
-        return eval(s);
+        return known.has_eval ? known.eval : eval(s);
       }
       const int side = index(s.to_move());
       std::array<int, kCapacity> order_score;
       std::array<std::uint16_t, kCapacity> generated;  // each move's index in the generated list
       const bool look = depth >= owner.options_.eval_ordering_depth && n <= 64;
+      // The look's children by generated index (slot in looked[ply], or -1) and what it knows.
+      std::array<std::int8_t, kCapacity> slot;
+      std::array<Known, kCapacity> known_child;
+      std::vector<S>& kids = looked[ply];
+      if (look) kids.clear();
       for (int i = 0; i < n; ++i) {
+        slot[i] = -1;
         const Move m = moves[i];
         int score = history[side][move_key(m) & (kHistory - 1)];
         if (i == tt_move) {
@@ -630,16 +652,24 @@ class AlphaBeta {
         } else if (killer_set[ply][1] && m == killers[ply][1]) {
           score = 1 << 29;
         } else if (look) {
-          S child = s;
+          slot[i] = static_cast<std::int8_t>(kids.size());
+          S& child = kids.emplace_back(s);
           child.play(m);
           ++nodes;
+          Known& k = known_child[i];
+          k = Known{};
           // The child will probe the table: start fetching its bucket now.
-          if (depth - 1 >= owner.options_.tt_min_depth) owner.tt_.prefetch(child.hash());
+          if (depth - 1 >= owner.options_.tt_min_depth) {
+            k.hash = child.hash();
+            owner.tt_.prefetch(k.hash);
+          }
           int v;
           if (child.is_over()) {
             v = terminal(child, s.to_move());
           } else {
-            v = child.to_move() == s.to_move() ? eval(child) : -eval(child);
+            k.has_eval = true;
+            k.eval = eval(child);
+            v = child.to_move() == s.to_move() ? k.eval : -k.eval;
           }
           score = (1 << 27) + std::clamp(v, -(1 << 26), 1 << 26);
         }
@@ -658,21 +688,29 @@ class AlphaBeta {
         std::swap(moves[k], moves[pick]);
         std::swap(generated[k], generated[pick]);
         const Move m = moves[k];
-        S child = s;
-        child.play(m);
+        // A child the look played is searched as it is (and counted again, as it was when it
+        // was played twice).
+        const int g = generated[k];
+        std::optional<S> played;
+        if (slot[g] < 0) {
+          played.emplace(s);
+          played->play(m);
+        }
+        const S& child = slot[g] < 0 ? *played : kids[static_cast<std::size_t>(slot[g])];
+        const Known known_k = slot[g] < 0 ? Known{} : known_child[g];
         ++nodes;
         int v;
         if (k == 0) {
-          v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
+          v = child_value(s, child, depth - 1, alpha, beta, ply + 1, known_k);
         } else {
           const int lmr_depth = owner.options_.lmr_from_depth;
           const bool reduce = lmr_depth > 0 && depth >= lmr_depth &&
                               k >= owner.options_.lmr_after && order_score[k] < (1 << 29);
-          v = child_value(s, child, depth - 1 - reduce, alpha, alpha + 1, ply + 1);
+          v = child_value(s, child, depth - 1 - reduce, alpha, alpha + 1, ply + 1, known_k);
           if (reduce && v > alpha && !stopped)
-            v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1);
+            v = child_value(s, child, depth - 1, alpha, alpha + 1, ply + 1, known_k);
           if (v > alpha && v < beta && !stopped)
-            v = child_value(s, child, depth - 1, alpha, beta, ply + 1);
+            v = child_value(s, child, depth - 1, alpha, beta, ply + 1, known_k);
         }
         if (stopped) return 0;
         if (v > best) {

@@ -1,5 +1,6 @@
 #include "games/bao/bao.h"
 
+#include <bit>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -161,40 +162,90 @@ bool State::is_capture_start(Player p, int r, int dir) const {
   return is_front(e) && own[e] >= 1 && capturable(opponent(p), facing(e));
 }
 
+namespace {
+
+// Bit i of the result: byte i of w (a row's front pits 8..15) is not zero.
+std::uint64_t nonzero_bytes(std::uint64_t w) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  return (((w & kLow7) + kLow7) | w) >> 7 & 0x0101010101010101ULL;  // bit 8i: byte i
+}
+std::uint64_t front_word(const std::array<std::uint8_t, kPits>& row) {
+  std::uint64_t w;
+  std::memcpy(&w, row.data() + 8, sizeof w);
+  return w;
+}
+
+}  // namespace
+
+// The own front pits whose facing pit `p` may capture (capturable(opponent(p), facing(e))), as
+// bits 8..15: the opponent's front pit 8 + i faces own pit 15 - i, so the multiplication
+// gathers byte i's bit into bit 7 - i of the top byte.
+std::uint16_t State::capture_targets(Player p) const {
+  const Player o = opponent(p);
+  const std::uint64_t gathered =
+      nonzero_bytes(front_word(pits_[index(o)])) * 0x8040201008040201ULL >> 56;
+  auto mask = static_cast<std::uint16_t>(gathered << 8);
+  if (rules_->house_immune && house_active(o))
+    mask = static_cast<std::uint16_t>(mask & ~(1u << facing(kHouse)));
+  return mask;
+}
+
 // The own pits a first sowing must end in to capture (is_capture_start's end test, once per
 // pit rather than once per start and direction): front pits holding seeds that face a pit
-// the opponent can lose.
+// the opponent can lose. Byte i's bit gathered into bit i of the top byte: own pit 8 + i.
 std::uint16_t State::capture_ends(Player p) const {
-  const Row& own = pits_[index(p)];
-  std::uint16_t ends = 0;
-  for (int e = 8; e < kPits; ++e)
-    if (own[e] && capturable(opponent(p), facing(e)))
-      ends = static_cast<std::uint16_t>(ends | 1u << e);
-  return ends;
+  const std::uint64_t own =
+      nonzero_bytes(front_word(pits_[index(p)])) * 0x0102040810204080ULL >> 56;
+  return static_cast<std::uint16_t>(own << 8) & capture_targets(p);
 }
 
-// Calls visit(r, dir, e) for every capture start of p (is_capture_start's test, the end test
-// read from capture_ends), e the pit its first sowing ends in, until visit returns false.
-template <class Visit>
-void State::visit_capture_starts(Player p, Visit visit) const {
-  const std::uint16_t ends = capture_ends(p);
-  if (!ends) return;
+// is_capture_start's test for every pit and direction, the end test read from capture_ends,
+// over the pits holding 2 to no_capture_from - 1 seeds only (found a byte at a time: a pit
+// holds at most 64 seeds, so n + 128 - limit has its top bit set exactly when n >= limit).
+State::CaptureStarts State::capture_starts(Player p) const {
+  CaptureStarts s;
+  const unsigned ends = capture_ends(p);
+  if (!ends) return s;
   const Row& own = pits_[index(p)];
-  for (int r = 0; r < kPits; ++r) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  const std::uint64_t below = static_cast<std::uint64_t>(128 - rules_->no_capture_from) * kOnes;
+  auto movable = [&](std::uint64_t w) {  // bit i: 2 <= byte i < no_capture_from
+    const std::uint64_t bytes = nonzero_bytes(w & ~kOnes) & ~((w + below) >> 7);
+    return static_cast<unsigned>(bytes * 0x0102040810204080ULL >> 56);
+  };
+  std::uint64_t w[2];
+  std::memcpy(w, own.data(), sizeof w);
+  unsigned starts = movable(w[0]) | movable(w[1]) << 8;
+  unsigned cw = 0, ccw = 0, hit = 0;
+  while (starts) {
+    const int r = std::countr_zero(starts);
+    starts &= starts - 1;
     const int n = own[r];
-    if (n < 2 || n >= rules_->no_capture_from) continue;
-    for (int dir : {CW, CCW})
-      if (const int e = first_sowing_end(r, n, dir); ends >> e & 1)
-        if (!visit(r, dir, e)) return;
+    if (const int e = first_sowing_end(r, n, CW); ends >> e & 1) {
+      cw |= 1u << r;
+      hit |= 1u << e;
+    }
+    if (const int e = first_sowing_end(r, n, CCW); ends >> e & 1) {
+      ccw |= 1u << r;
+      hit |= 1u << e;
+    }
   }
+  s.cw = static_cast<std::uint16_t>(cw);
+  s.ccw = static_cast<std::uint16_t>(ccw);
+  s.ends = static_cast<std::uint16_t>(hit);
+  return s;
 }
 
+// The pits in order, each pit's clockwise move before its counter-clockwise one.
 void State::capture_moves(Player p, MoveList& out) const {
-  visit_capture_starts(p, [&](int r, int dir, int) {
-    if (r != takasia_)
-      out.push_back(Move{static_cast<std::uint8_t>(r), static_cast<std::int8_t>(dir), 0});
-    return true;
-  });
+  const CaptureStarts s = capture_starts(p);
+  unsigned starts = (s.cw | s.ccw) & ~(takasia_ >= 0 ? 1u << takasia_ : 0u);
+  while (starts) {
+    const int r = std::countr_zero(starts);
+    starts &= starts - 1;
+    if (s.cw >> r & 1) out.push_back(Move{static_cast<std::uint8_t>(r), CW, 0});
+    if (s.ccw >> r & 1) out.push_back(Move{static_cast<std::uint8_t>(r), CCW, 0});
+  }
 }
 
 // Mtaji takasa (docs/games/bao.md, S4:216-219): the front row first, then the back row; a
@@ -310,10 +361,7 @@ void State::annul() {
 // The pits where a relay of `p` must stop for the rules to look: pits that would capture (when
 // `captures`), the nyumba while it has its status, the takasia pit.
 std::uint16_t State::stop_pits(Player p, bool captures, int takasia) const {
-  std::uint16_t mask = 0;
-  if (captures)
-    for (int r = 8; r < kPits; ++r)
-      if (capturable(opponent(p), facing(r))) mask = static_cast<std::uint16_t>(mask | 1u << r);
+  std::uint16_t mask = captures ? capture_targets(p) : 0;
   if (house_[index(p)]) mask = static_cast<std::uint16_t>(mask | 1u << kHouse);
   if (takasia >= 0) mask = static_cast<std::uint16_t>(mask | 1u << takasia);
   return mask;
@@ -464,23 +512,16 @@ void State::play(Move m) {
 // takasia for the opponent's move.
 void State::set_takasia(Player p) {
   const Player o = opponent(p);
-  int target = -1;
-  bool several = false;  // more than one pit under threat
-  visit_capture_starts(p, [&](int, int, int e) {
-    several = target >= 0 && target != facing(e);
-    target = facing(e);
-    return !several;
-  });
-  if (several || target < 0) return;
-  MoveList theirs;
-  capture_moves(o, theirs);
-  if (!theirs.empty()) return;
+  const unsigned ends = capture_starts(p).ends;  // own pits facing the pits under threat
+  if (!ends || (ends & (ends - 1))) return;      // none, or more than one
+  const int target = facing(std::countr_zero(ends));
   const Row& row = pits_[index(o)];
   if (target == kHouse && house_[index(o)]) return;
   if (row[target] == 1) return;
-  int occupied = 0;
-  for (int r = 8; r < 16; ++r) occupied += row[r] > 0;
-  if (occupied == 1) return;
+  const std::uint64_t occupied = nonzero_bytes(front_word(row));
+  if (occupied && !(occupied & (occupied - 1))) return;  // a single occupied front pit
+  const CaptureStarts theirs = capture_starts(o);
+  if ((theirs.cw | theirs.ccw) & ~(takasia_ >= 0 ? 1u << takasia_ : 0u)) return;
   takasia_ = static_cast<std::int8_t>(target);
 }
 
@@ -511,25 +552,43 @@ Outcome State::outcome() const {
   return o;
 }
 
-std::uint64_t State::hash() const {
-  const ZobristTable& z = zobrist();
-  // The table's keys of the 32 pits in one flat array of a fixed stride: the same keys (a
-  // count above 64 shares the top one, as in the table), without the table's indirection.
-  static const auto pit_keys = [&z] {
-    std::array<std::uint64_t, 2 * kPits * 65> k{};
+namespace {
+
+// The table's keys in flat arrays of fixed strides: the same keys as the table's (a count above 64
+// shares the top one there; a pit or hand never holds more than the game's 64 seeds), without its
+// indirections or a guard on every call.
+struct Keys {
+  std::array<std::uint64_t, 2 * kPits * 65> pits{};
+  std::array<std::uint64_t, 2 * 65> hands{};
+  std::array<std::uint64_t, 2> houses{};
+  std::array<std::uint64_t, kPits> takasia{};
+  std::uint64_t north = 0;
+  Keys() {
+    const ZobristTable& z = zobrist();
     for (int i = 0; i < 2 * kPits; ++i)
-      for (int c = 0; c <= 64; ++c) k[i * 65 + c] = z.key(i, c);
-    return k;
-  }();
+      for (int c = 0; c <= 64; ++c) pits[i * 65 + c] = z.key(i, c);
+    for (int p = 0; p < 2; ++p) {
+      for (int c = 0; c <= 64; ++c) hands[p * 65 + c] = z.key(32 + p, c);
+      houses[p] = z.feature(p);
+    }
+    for (int r = 0; r < kPits; ++r) takasia[r] = z.feature(2 + r);
+    north = z.side();
+  }
+};
+
+}  // namespace
+
+std::uint64_t State::hash() const {
+  static const Keys kKeys;
   std::uint64_t h = 0;
   for (int p = 0; p < 2; ++p) {
-    for (int r = 0; r < kPits; ++r)
-      h ^= pit_keys[(p * kPits + r) * 65 + std::min<int>(pits_[p][r], 64)];
-    h ^= z.key(32 + p, hand_[p]);
-    if (house_[p]) h ^= z.feature(p);
+    const std::uint64_t* keys = kKeys.pits.data() + p * kPits * 65;
+    for (int r = 0; r < kPits; ++r) h ^= keys[r * 65 + pits_[p][r]];
+    h ^= kKeys.hands[p * 65 + hand_[p]];
+    if (house_[p]) h ^= kKeys.houses[p];
   }
-  if (takasia_ >= 0) h ^= z.feature(2 + takasia_);
-  if (mover_ == Player::North) h ^= z.side();
+  if (takasia_ >= 0) h ^= kKeys.takasia[takasia_];
+  if (mover_ == Player::North) h ^= kKeys.north;
   return h;
 }
 

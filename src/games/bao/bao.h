@@ -92,9 +92,14 @@ class State {
   bool captures_at(Player p, int e) const;     // a seed ending in own front pit e captures
   int first_sowing_end(int r, int n, int dir) const { return (r + dir * n) & 15; }
   bool is_capture_start(Player p, int r, int dir) const;
+  std::uint16_t capture_targets(Player p) const;
   std::uint16_t capture_ends(Player p) const;
-  template <class Visit>
-  void visit_capture_starts(Player p, Visit visit) const;
+  // The capture starts of a player: a bit per start pit for each direction, and the own pits
+  // their first sowings end in.
+  struct CaptureStarts {
+    std::uint16_t cw = 0, ccw = 0, ends = 0;
+  };
+  CaptureStarts capture_starts(Player p) const;
   void capture_moves(Player p, MoveList& out) const;
   void takasa_moves(MoveList& out) const;
   void namua_moves(MoveList& out) const;

@@ -6,6 +6,7 @@
 // Ring index r of a player's own pits (RULES.md section 0: F = front/inner row, B = back row,
 // both counted from the owner's left):   r = 0..7 -> B[r],   r = 8..15 -> F[15 - r].
 // Counter-clockwise sowing (seen from above) is r + 1, clockwise r - 1, both modulo 16.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -136,9 +137,13 @@ inline int sow_ring(std::array<std::uint8_t, kPits>& pits, int from, int seeds, 
 // 10^8 laps: after `max_laps` laps (0 = no limit) the relay stops as OverTime, the rule of
 // S4:255 that a sowing not finished within two minutes is endless (kMaxRelayLaps is 65536
 // laps, some 250,000 seeds, a millisecond or two; the longest finite relay in a million random
-// rings took 607 laps). Allocation-free.
+// rings took 607 laps). Allocation-free. Most relays end within a few laps: the first
+// `plain_laps` laps run without the cycle finding's bookkeeping (on two 64-bit words, no
+// turned views); a relay that has not ended by then starts again from the beginning with it,
+// so every result (the pits and steps of an endless relay too) is that of the cycle finding.
 enum class RelayEnd : std::uint8_t { Empty, Special, Endless, OverTime };
 constexpr std::uint64_t kMaxRelayLaps = 1u << 16;
+constexpr int kPlainRelayLaps = 16;
 
 namespace detail {
 // The 16 pits as one 128-bit number, a byte a pit: a relay runs in two registers.
@@ -177,13 +182,61 @@ inline int lap(Pits128& x, int e, int dir, std::uint64_t& steps) {
 }
 }  // namespace detail
 
+namespace detail {
+// The ring as two 64-bit words, a byte a pit.
+inline int pit_of(const std::uint64_t (&w)[2], int r) {
+  return static_cast<int>(w[r >> 3] >> (8 * (r & 7)) & 0xff);
+}
+// lap() on the words: lifts pit e and sows its seeds on; returns the pit of the last seed.
+inline int lap(std::uint64_t (&w)[2], int e, int dir, const SowMasks& masks, std::uint64_t& steps) {
+  const int shift = 8 * (e & 7);
+  std::uint64_t& word = w[e >> 3];
+  const int seeds = static_cast<int>(word >> shift & 0xff);
+  word &= ~(std::uint64_t{0xff} << shift);
+  steps += static_cast<std::uint64_t>(seeds);
+  const int from = next(e, dir);
+  const auto& m = (dir == CCW ? masks.ccw : masks.cw)[from][seeds & 15];
+  const std::uint64_t whole = static_cast<std::uint64_t>(seeds >> 4) * 0x0101010101010101ULL;
+  w[0] += whole + m[0];
+  w[1] += whole + m[1];
+  return (from + dir * (seeds - 1)) & 15;
+}
+inline Pits128 load(const std::uint64_t (&w)[2]) {
+  return (static_cast<Pits128>(w[1]) << 64) | w[0];
+}
+}  // namespace detail
+
 inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, std::uint16_t special,
-                      std::uint64_t& steps, std::uint64_t max_laps = kMaxRelayLaps) {
+                      std::uint64_t& steps, std::uint64_t max_laps = kMaxRelayLaps,
+                      int plain_laps = kPlainRelayLaps) {
   using namespace detail;
-  Pits128 x = load(pits);
-  Pits128 saved = x;  // Brent's tortoise
+  const SowMasks& masks = sow_masks();
+  std::uint64_t w[2];
+  {
+    // The plain laps.
+    std::memcpy(w, pits.data(), sizeof w);
+    const int laps =
+        max_laps ? static_cast<int>(std::min<std::uint64_t>(max_laps, plain_laps)) : plain_laps;
+    std::uint64_t dropped = 0;
+    int p = e;
+    for (int k = 0; k < laps; ++k) {
+      p = lap(w, p, dir, masks, dropped);
+      const int last = pit_of(w, p);
+      if (last == 1 || (special >> p & 1)) {
+        std::memcpy(pits.data(), w, sizeof w);
+        e = p;
+        steps += dropped;
+        return last == 1 ? RelayEnd::Empty : RelayEnd::Special;
+      }
+    }
+  }
+  // From the beginning with the cycle finding. The view is turned and compared only when the
+  // pit landed in holds as many seeds as the tortoise's (the views' first pits).
+  std::memcpy(w, pits.data(), sizeof w);
+  Pits128 saved = load(w);  // Brent's tortoise
   int saved_e = e;
-  Pits128 saved_view = turned_from(x, e);
+  Pits128 saved_view = turned_from(saved, e);
+  int saved_first = pit_of(w, e);
   std::uint16_t landed = 0;  // pits landed in since the tortoise
   std::uint64_t stretch_steps = 0, power = 1, laps = 0, total = 0;
   RelayEnd end;
@@ -193,9 +246,10 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
       break;
     }
     std::uint64_t lap_steps = 0;
-    e = lap(x, e, dir, lap_steps);
+    e = lap(w, e, dir, masks, lap_steps);
     steps += lap_steps;
-    if (pit_of(x, e) == 1) {
+    const int last = pit_of(w, e);
+    if (last == 1) {
       end = RelayEnd::Empty;
       break;
     }
@@ -206,8 +260,7 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
     landed = static_cast<std::uint16_t>(landed | 1u << e);
     stretch_steps += lap_steps;
     ++laps;
-    const Pits128 view = turned_from(x, e);
-    if (view == saved_view) {
+    if (last == saved_first && turned_from(load(w), e) == saved_view) {
       const int k = (e - saved_e) & 15;
       const int turns = 16 / std::gcd(k ? k : 16, 16);
       int j = 1;
@@ -221,25 +274,25 @@ inline RelayEnd relay(std::array<std::uint8_t, kPits>& pits, int& e, int dir, st
       const int shift = (j * k) & 15;
       std::uint64_t part = 0;
       int t = saved_e;
-      do t = lap(saved, t, dir, part);
+      do t = detail::lap(saved, t, dir, part);
       while (!(special >> ((t + shift) & 15) & 1));
-      x = turned_from(saved, 16 - shift);
+      store(pits, turned_from(saved, 16 - shift));
       e = (t + shift) & 15;
       steps += static_cast<std::uint64_t>(j - 1) * stretch_steps + part;
-      end = RelayEnd::Special;
-      break;
+      return RelayEnd::Special;
     }
     if (laps == power) {
-      saved = x;
+      saved = load(w);
       saved_e = e;
-      saved_view = view;
+      saved_view = turned_from(saved, e);
+      saved_first = last;
       power *= 2;
       laps = 0;
       landed = 0;
       stretch_steps = 0;
     }
   }
-  store(pits, x);
+  std::memcpy(pits.data(), w, sizeof w);
   return end;
 }
 

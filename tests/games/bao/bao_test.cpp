@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/zobrist.h"
 #include "games/registry.h"
 #include "games/sow_trace.h"
 #include "tests/games/bao/reference_bao.h"
@@ -589,6 +590,85 @@ TEST(Bao, PerftMatchesReference) {
     EXPECT_EQ(engine_perft(m, d), reference_perft(to_reference(m), d)) << d;
 }
 
+// The order of the legal moves, node by node to `depth` plies: FNV-1a over their texts.
+std::uint64_t move_order_fingerprint(const State& s, int depth,
+                                     std::uint64_t h = 0xcbf29ce484222325) {
+  State::MoveList moves;
+  s.legal_moves(moves);
+  for (auto m : moves)
+    for (const char c : s.format_move(m) + "\n")
+      h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  if (depth == 1) return h;
+  for (auto m : moves) {
+    State t = s;
+    t.play(m);
+    if (!t.is_over()) h = move_order_fingerprint(t, depth - 1, h);
+  }
+  return h;
+}
+
+TEST(Bao, PerftAndMoveOrderFromPositionsOfBothStagesArePinned) {
+  // Positions of bao:namua_takasa=any games (every 6th ply of engine play; docs/engines.md,
+  // "Bao's speed, stop 41"): the counts naqala perft gave before the move code was made faster,
+  // and the order the moves are generated in (which the search's trees depend on), as the
+  // engine pipe of that build listed them.
+  Fixture f("bao", {{"namua_takasa", "any"}});
+  struct Pinned {
+    const char* position;
+    int depth;
+    std::uint64_t positions;
+  };
+  const Pinned pinned[] = {
+      {"0,1,3,6,0,7,1,0/2,0,1,3,1,2,0,3/0,1,1,3,1,2,1,0/1,2,0,2,3,1,0,2/7,7/-/S/-", 7, 220366},
+      {"0,2,8,0,2,0,4,1/2,2,2,0,2,1,1,2/0,1,11,2,0,1,6,0/0,1,1,0,2,0,2,0/4,4/-/S/-", 7, 246114},
+      {"1,0,7,0,20,3,0,0/1,1,0,0,0,0,1,1/2,0,4,2,1,2,3,1/3,1,3,1,2,0,1,1/1,1/S/S/-", 8, 39321},
+      {"4,2,3,0,4,0,0,1/5,3,4,1,0,4,2,1/1,5,2,1,0,0,4,0/1,2,1,3,4,2,1,3/0,0/-/S/-", 9, 61434},
+      {"0,0,0,0,11,7,1,1/1,3,4,1,0,4,2,1/1,1,2,1,3,1,4,0/1,0,1,5,1,0,1,6/0,0/-/S/-", 8, 5421},
+      {"0,6,0,2,0,5,3,1/1,3,0,1,2,5,3,2/0,1,1,1,1,3,4,6/1,0,1,0,2,1,0,8/0,0/-/S/-", 8, 23051},
+      {"1,1,13,5,6,6,1,4/1,2,6,0,3,1,1,0/1,1,1,0,0,0,0,0/0,1,1,1,3,1,1,2/0,0/-/S/-", 8, 11560},
+      {"2,5,4,5,1,4,1,6/1,0,11,0,7,0,2,3/1,1,1,0,0,0,0,1/1,0,0,0,2,2,0,3/0,0/-/S/-", 9, 23547},
+      {"2,0,0,0,0,0,0,0/0,0,0,5,3,0,1,1/1,4,1,5,1,7,5,6/1,6,3,2,0,3,4,3/0,0/-/S/-", 11, 19417},
+  };
+  for (const auto& p : pinned) EXPECT_EQ(engine_perft(f.at(p.position), p.depth), p.positions);
+  EXPECT_EQ(move_order_fingerprint(f.at(pinned[0].position), 3), 0x659028283f97dc11ULL);
+  EXPECT_EQ(move_order_fingerprint(f.at(pinned[2].position), 3), 0xf629ee1af6e619c9ULL);
+  EXPECT_EQ(move_order_fingerprint(f.at(pinned[3].position), 4), 0x691539885a2a514aULL);
+  EXPECT_EQ(move_order_fingerprint(f.at(pinned[7].position), 4), 0x899bac57a23af17fULL);
+}
+
+// State::hash as it was written before its keys were laid out flat (d0518bd): the Zobrist
+// table's key of every pit and hand, the houses and the takasia pit as features, the side.
+std::uint64_t table_hash(const State& s) {
+  static const ZobristTable z(34, 64, 20, 0xba0ba0ULL);
+  std::uint64_t h = 0;
+  for (const Player p : {Player::South, Player::North}) {
+    for (int r = 0; r < 16; ++r) h ^= z.key(index(p) * 16 + r, s.pit(p, r));
+    h ^= z.key(32 + index(p), s.hand(p));
+    if (s.house(p)) h ^= z.feature(index(p));
+  }
+  if (s.takasia_pit() >= 0) h ^= z.feature(2 + s.takasia_pit());
+  if (s.to_move() == Player::North) h ^= z.side();
+  return h;
+}
+
+TEST(Bao, HashIsTheZobristTablesKeys) {
+  // Every position of 60 random games (both stages, houses, takasia pits) hashes as before.
+  Fixture f("bao");
+  Rng rng(5);
+  int takasia = 0;
+  for (int g = 0; g < 60; ++g) {
+    State s = State::initial(f.rules);
+    while (!s.is_over()) {
+      ASSERT_EQ(s.hash(), table_hash(s)) << s.position();
+      takasia += s.takasia_pit() >= 0;
+      State::MoveList moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(takasia, 0);
+}
+
 TEST(BaoKujifunza, PerftMatchesReference) {
   Fixture f("bao-kujifunza");
   const State s = State::initial(f.rules);
@@ -681,17 +761,22 @@ NaiveRelay naive_relay_with_stops(std::array<std::uint8_t, 16> ring, int e, int 
   }
 }
 
+// With the plain first laps (board4::kPlainRelayLaps) and with the cycle finding from the first
+// lap on: the same relay.
 void expect_relay_as_naive(const std::array<std::uint8_t, 16>& ring, int start, int dir,
                            std::uint16_t special) {
   const NaiveRelay want = naive_relay_with_stops(ring, start, dir, special);
-  auto got = ring;
-  int e = start;
-  std::uint64_t steps = 0;
-  ASSERT_EQ(board4::relay(got, e, dir, special, steps), want.end);
-  if (want.end == board4::RelayEnd::Endless) return;
-  EXPECT_EQ(got, want.pits);
-  EXPECT_EQ(e, want.last);
-  EXPECT_EQ(steps, want.steps);
+  for (const int plain : {board4::kPlainRelayLaps, 0}) {
+    auto got = ring;
+    int e = start;
+    std::uint64_t steps = 0;
+    ASSERT_EQ(board4::relay(got, e, dir, special, steps, board4::kMaxRelayLaps, plain), want.end)
+        << plain;
+    if (want.end == board4::RelayEnd::Endless) continue;
+    EXPECT_EQ(got, want.pits) << plain;
+    EXPECT_EQ(e, want.last) << plain;
+    EXPECT_EQ(steps, want.steps) << plain;
+  }
 }
 
 TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
@@ -711,6 +796,25 @@ TEST(Board4, RelayMatchesANaiveRelayWithStopPits) {
   }
 }
 
+TEST(Board4, RelayCutAfterMaxLapsIsTheSameWithOrWithoutPlainLaps) {
+  // An endless relay cut after 3 laps (within the plain laps: OverTime) or let run 40 (past
+  // them: proven endless first): the same end, pits, last pit and seeds whether the first laps
+  // are plain or not.
+  const std::array<std::uint8_t, 16> ring{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 0, 1, 0, 2};
+  for (const std::uint64_t cap : {3u, 40u}) {
+    auto plain = ring, brent = ring;
+    int e_plain = 11, e_brent = 11;
+    std::uint64_t s_plain = 0, s_brent = 0;
+    const auto end = board4::relay(plain, e_plain, CCW, 0, s_plain, cap);
+    EXPECT_EQ(end, cap == 3 ? board4::RelayEnd::OverTime : board4::RelayEnd::Endless);
+    EXPECT_EQ(board4::relay(brent, e_brent, CCW, 0, s_brent, cap, 0), end) << cap;
+    EXPECT_EQ(plain, brent) << cap;
+    EXPECT_EQ(e_plain, e_brent) << cap;
+    EXPECT_EQ(s_plain, s_brent) << cap;
+    EXPECT_GT(s_plain, 0u);
+  }
+}
+
 TEST(Board4, RelayJumpsToAStopPitOnlyATurnedStretchReaches) {
   // An endless relay whose stretch between two turned repeats never lands in b2 (ring 1),
   // while a turned copy of it does: relay proves the turn and jumps straight to that landing.
@@ -719,6 +823,9 @@ TEST(Board4, RelayJumpsToAStopPitOnlyATurnedStretchReaches) {
   int e = 11;
   std::uint64_t steps = 0;
   EXPECT_EQ(board4::relay(t, e, CCW, 0, steps), board4::RelayEnd::Endless);
+  t = ring, e = 11;
+  EXPECT_EQ(board4::relay(t, e, CCW, 0, steps, board4::kMaxRelayLaps, 0),
+            board4::RelayEnd::Endless);
   expect_relay_as_naive(ring, 11, CCW, 1u << 1);
   EXPECT_EQ(naive_relay_with_stops(ring, 11, CCW, 1u << 1).end, board4::RelayEnd::Special);
 }
