@@ -15,10 +15,6 @@ int label_seeds_in_pits(const sowing::State& s) {
   return s.rules().total_seeds - s.store(Player::South) - s.store(Player::North);
 }
 
-bool ends_root(const std::string& line) {
-  return line == "root";
-}
-
 void write_label(std::ostream& out, const sowing::State& s, solve::Solver& solver,
                  std::uint64_t node_limit) {
   solver.set_node_limit(node_limit);
@@ -51,7 +47,7 @@ int extend_exact_labels(const sowing::Rules& rules, const std::vector<SelfPlayPo
   const auto roots = exact_label_roots(rules, records, o);
   const int want = std::min<int>(o.roots, static_cast<int>(roots.size()));
   int done = 0;
-  std::ofstream out = resume_blocks(path, ends_root, done, "exact labels");
+  std::ofstream out = resume_blocks(path, ends_label_root, done, "exact labels");
   for (int i = done; i < want; ++i) {
     // A fresh table for every root: its labels depend on the root alone.
     solve::Solver solver(kalah, rules.total_seeds, db, o.table_mb);

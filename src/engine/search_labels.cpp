@@ -13,11 +13,7 @@ namespace naqala::engine {
 
 namespace {
 
-bool ends_root(const std::string& line) {
-  return line == "root";
-}
-
-void write_label(std::ostream& out, Engine& engine, const AnyState& s) {
+void write_search_label(std::ostream& out, Engine& engine, const AnyState& s) {
   const Analysis a = engine.think(s, {});
   // A search stopped by its node limit before its first iteration ended has no value.
   if (std::abs(a.value) >= 2000) return;
@@ -35,18 +31,18 @@ int extend_search_labels(const AnyGame& game, const std::vector<SelfPlayPosition
       records, [&](const std::string& p) { return !game.from_position(p)->is_over(); }, o.seed);
   const int want = std::min<int>(o.roots, static_cast<int>(roots.size()));
   int done = 0;
-  std::ofstream out = resume_blocks(path, ends_root, done, "search labels");
+  std::ofstream out = resume_blocks(path, ends_label_root, done, "search labels");
   for (int i = done; i < want; ++i) {
     // A fresh engine for every root: its labels depend on the root alone.
     const auto engine = make_engine(game, o.engine);
     const auto root = game.from_position(roots[i]);
     std::ostringstream lines;
-    write_label(lines, *engine, *root);
+    write_search_label(lines, *engine, *root);
     if (o.children) {
       for (const auto& m : root->legal_moves()) {
         auto child = root->clone();
         child->play(m);
-        if (!child->is_over()) write_label(lines, *engine, *child);
+        if (!child->is_over()) write_search_label(lines, *engine, *child);
       }
     }
     lines << "root\n";

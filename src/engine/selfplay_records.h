@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/text_file.h"
 #include "games/any_game.h"
 
 namespace naqala::engine {
@@ -55,6 +56,11 @@ std::vector<std::string> shuffled_positions(const std::vector<SelfPlayPosition>&
                                             const std::function<bool(const std::string&)>& keep,
                                             std::uint64_t seed);
 
+// Whether a label file's line ends a root's block (resume_blocks' `ends_block` for label files).
+inline bool ends_label_root(const std::string& line) {
+  return line == "root";
+}
+
 // The labels of a label file's complete roots (each root's lines ended by a line `root`; lines
 // after the last are dropped): `parse(kind, words, label)` reads a line that is not `root` (its
 // first word `kind`, the rest in `words`), false when it is not in the format, and the error
@@ -68,7 +74,7 @@ std::vector<Label> read_root_blocks(const std::string& path, const std::string& 
   std::vector<Label> out, pending;
   std::string line;
   int complete = 0;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; read_bounded_line(in, line, path); ++number) {
     std::istringstream words(line);
     std::string kind, rest;
     words >> kind;
