@@ -16,11 +16,11 @@
 namespace naqala::engine {
 namespace {
 
-struct Fixture {
+struct SearchLabelsFixture {
   naqala::testing::ScratchDir dir;
   std::unique_ptr<AnyGame> game = make_game("bao");
   std::vector<SelfPlayPosition> records;
-  Fixture() {
+  SearchLabelsFixture() {
     SelfPlayOptions o;
     o.engine = "alphabeta:depth=1";
     o.games = 2;
@@ -30,7 +30,7 @@ struct Fixture {
   }
 };
 
-SearchLabelOptions small_labels(int roots) {
+SearchLabelOptions small_search_labels(int roots) {
   SearchLabelOptions o;
   o.engine = "alphabeta:nodes=2000,hash=1";
   o.roots = roots;
@@ -39,20 +39,21 @@ SearchLabelOptions small_labels(int roots) {
 }
 
 TEST(SearchLabels, AreTheEnginesValuesAndAStoppedRunResumes) {
-  Fixture f;
-  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "whole.lab", small_labels(6)), 6);
+  SearchLabelsFixture f;
+  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "whole.lab", small_search_labels(6)),
+            6);
   const std::string whole = text_of(f.dir / "whole.lab");
   // The same again: the same file.
-  extend_search_labels(*f.game, f.records, f.dir / "again.lab", small_labels(6));
+  extend_search_labels(*f.game, f.records, f.dir / "again.lab", small_search_labels(6));
   EXPECT_EQ(text_of(f.dir / "again.lab"), whole);
   // Four roots, then part of the fifth's lines as a killed run leaves them, then resumed.
-  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "cut.lab", small_labels(4)), 4);
+  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "cut.lab", small_search_labels(4)), 4);
   const std::string four = text_of(f.dir / "cut.lab");
   std::ofstream(f.dir / "cut.lab", std::ios::app) << whole.substr(four.size(), 30);
-  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "cut.lab", small_labels(6)), 6);
+  EXPECT_EQ(extend_search_labels(*f.game, f.records, f.dir / "cut.lab", small_search_labels(6)), 6);
   EXPECT_EQ(text_of(f.dir / "cut.lab"), whole);
   // Another seed draws other roots.
-  auto other = small_labels(6);
+  auto other = small_search_labels(6);
   other.seed = 6;
   extend_search_labels(*f.game, f.records, f.dir / "other.lab", other);
   EXPECT_NE(text_of(f.dir / "other.lab"), whole);
@@ -67,18 +68,18 @@ TEST(SearchLabels, AreTheEnginesValuesAndAStoppedRunResumes) {
     EXPECT_NEAR(l.value, value, 0.006) << l.position;
   }
   // With children: each root and the positions one move after it.
-  auto o = small_labels(2);
+  auto o = small_search_labels(2);
   o.children = true;
   extend_search_labels(*f.game, f.records, f.dir / "children.lab", o);
   EXPECT_GT(read_search_labels(f.dir / "children.lab").size(), 4u);
 }
 
 TEST(SearchLabels, ABadLineIsNamedAndABadEngineRefused) {
-  Fixture f;
+  SearchLabelsFixture f;
   expect_bad_line_named(f.dir / "bad.lab",
                         "value " + f.records[0].position + " 1.5\nroot\nvalue x\n", "bad.lab:3",
                         [](const std::string& p) { return read_search_labels(p); });
-  auto o = small_labels(1);
+  auto o = small_search_labels(1);
   o.engine = "alphabeta:nodes=many";
   EXPECT_THROW(extend_search_labels(*f.game, f.records, f.dir / "e.lab", o), Error);
 }
