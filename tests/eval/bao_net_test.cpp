@@ -32,7 +32,8 @@ BaoNet random_net(int counts, int hidden, std::uint64_t seed) {
 }
 
 // Positions of seeded random games of Bao.
-std::vector<bao::State> random_positions(const bao::Rules& rules, int games, std::uint64_t seed) {
+std::vector<bao::State> random_bao_positions(const bao::Rules& rules, int games,
+                                             std::uint64_t seed) {
   std::vector<bao::State> out;
   Rng rng(seed);
   for (int g = 0; g < games; ++g) {
@@ -58,7 +59,7 @@ TEST(BaoNet, AddsItsValueToTheLinearEvaluation) {
     BaoEval with_net;
     with_net.net = std::make_shared<const BaoNet>(net);
     int differ = 0, in_mtaji = 0;
-    for (const auto& s : random_positions(rules, 10, 7)) {
+    for (const auto& s : random_bao_positions(rules, 10, 7)) {
       std::vector<int> active;
       const Player sides[2] = {s.to_move(), opponent(s.to_move())};
       for (int side = 0; side < 2; ++side) {
@@ -113,7 +114,7 @@ TEST(BaoNetTrain, IsDeterministicAndLearnsANetworksCorrections) {
   const BaoEval base;
   std::vector<std::pair<bao::State, double>> data;
   double spread = 0;
-  for (const auto& s : random_positions(rules, 30, 3)) {
+  for (const auto& s : random_bao_positions(rules, 30, 3)) {
     const double part = teacher.seeds(s);
     data.emplace_back(s, base(s) / 100.0 + part);
     spread += part * part;
