@@ -138,6 +138,11 @@ std::string tune_flags(const PitTableArgs& a) {
   return numbers;
 }
 
+// The labelling runs' progress on stderr (exact and search labels alike).
+void print_roots_progress(int done, int total) {
+  std::fprintf(stderr, "\r%d/%d roots", done, total);
+}
+
 // A network's training options (--hidden, --epochs, --seed), with its progress on stderr.
 eval::SparseNetTrainOptions net_train_options(const PitTableArgs& a, bool json) {
   eval::SparseNetTrainOptions t;
@@ -172,8 +177,7 @@ void exact_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
   o.children = !a.no_children;
   o.seed = a.seed;
   o.node_limit = a.proof_nodes;
-  if (!json)
-    o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d roots", done, total); };
+  if (!json) o.progress = print_roots_progress;
   const int roots =
       engine::extend_exact_labels(rules, engine::read_self_play(a.records), db.get(), a.exact, o);
   if (!json) std::fprintf(stderr, "\n");
@@ -258,8 +262,7 @@ void search_labels(const AnyGame& game, const PitTableArgs& a, bool json) {
   o.roots = a.roots;
   o.children = a.children;
   o.seed = a.seed;
-  if (!json)
-    o.progress = [](int done, int total) { std::fprintf(stderr, "\r%d/%d roots", done, total); };
+  if (!json) o.progress = print_roots_progress;
   const int roots =
       engine::extend_search_labels(game, engine::read_self_play(a.records), a.search_labels, o);
   if (!json) std::fprintf(stderr, "\n");
